@@ -1,0 +1,33 @@
+"""Build an embedder from a spec string: ``use-multilingual`` (default, offline),
+``sentence-transformers:<name or path>``, ``openai:<model>`` or ``hashing[:dim]`` (tests)."""
+
+from __future__ import annotations
+
+from ..settings import Settings, SettingsError
+from .base import Embedder
+
+SPECS = "use-multilingual | sentence-transformers:<name or path> | openai:<model> | hashing[:dim]"
+
+
+def create_embedder(spec: str, settings: Settings | None = None) -> Embedder:
+    kind, _, arg = spec.strip().partition(":")
+    kind = kind.lower()
+    if kind == "use-multilingual":
+        from .use_multilingual import USEMultilingualEmbedder
+
+        return USEMultilingualEmbedder()
+    if kind == "sentence-transformers" and arg:
+        from .st_backend import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(arg)
+    if kind == "openai" and arg:
+        from .openai_backend import OpenAIEmbedder
+
+        return OpenAIEmbedder(arg, api_key=settings.openai_api_key if settings else None,
+                              base_url=settings.llm_base_url if settings else None,
+                              timeout=settings.llm_timeout_s if settings else 60.0)
+    if kind == "hashing":
+        from .hashing import HashingEmbedder
+
+        return HashingEmbedder(int(arg) if arg else 256)
+    raise SettingsError(f"unknown embedder spec {spec!r}; valid: {SPECS}")

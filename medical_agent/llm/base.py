@@ -1,0 +1,71 @@
+"""The LLM protocol every backend implements, its result type and its errors.
+
+Nodes only see this protocol: they never build clients or read keys. ``tag`` says what a call is for
+("generate", "judge", "rewrite", ...): backends use it for logs and accounting, the scripted fake for routing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": str}
+TokenCallback = Callable[[str], None]
+
+
+class LLMError(RuntimeError):
+    """The backend answered with an error the user can act on (bad key, unknown model, server error)."""
+
+
+class LLMConfigError(LLMError):
+    """The backend cannot be built from the settings (missing key, missing package or model file)."""
+
+
+class LLMUnavailableError(LLMError):
+    """The server could not be reached or kept failing after the retries."""
+
+
+@dataclass
+class ChatResult:
+    text: str
+    model: str = ""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float = 0.0
+    logprobs: list[float] | None = None  # per generated token, when the backend gives them
+
+
+@runtime_checkable
+class LLM(Protocol):
+    name: str            # backend kind: openai | llamacpp | fake
+    model: str
+    context_window: int
+
+    def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
+             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
+        """One completion. ``json_mode`` asks for a JSON object; ``on_token`` streams text chunks."""
+        ...
+
+    def count_tokens(self, text: str) -> int:
+        ...
+
+
+@dataclass(frozen=True)
+class BackendInfo:
+    """What is active, for logs, the CLI and the UI header."""
+
+    kind: str                  # openai | llamacpp | fake | offline
+    model: str = ""
+    detail: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def offline(self) -> bool:
+        return self.kind == "offline"
+
+    @property
+    def label(self) -> str:
+        if self.offline:
+            return "offline mode (no LLM: extractive answers, heuristic judge)"
+        return f"{self.kind}: {self.model}" + (f" @ {self.detail}" if self.detail else "")

@@ -1,0 +1,98 @@
+"""Scripted fake LLM for tests and zero-latency benchmarks: fixed, cycling or computed responses.
+
+Every call is recorded (messages, options, tag) so tests can assert what the graph asked. Responses can be
+routed by tag, e.g. ``ScriptedLLM({"generate": ["answer [1]"], "judge": ['{"grounding_score": 0.2, ...}']})``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import ChatResult, LLMError, Message, TokenCallback
+from .tokens import estimate_tokens
+
+Responder = Callable[[Sequence[Message], dict[str, Any]], str]
+Script = str | Sequence[str] | Responder
+
+DEFAULT_JUDGE = json.dumps({
+    "grounding_score": 0.8, "completeness_score": 0.8, "accuracy_score": 0.8,
+    "missing_info": [], "improvement_suggestions": [], "safety_concerns": [],
+})
+
+
+def default_responder(messages: Sequence[Message], options: dict[str, Any]) -> str:
+    """Deterministic stand-in used by ``--llm fake``: a judge verdict in JSON mode, else a cited answer."""
+    if options.get("json_mode"):
+        return DEFAULT_JUDGE
+    return "Based on the evidence [1], here is general information. Please consult a clinician."
+
+
+@dataclass
+class Call:
+    messages: list[Message]
+    temperature: float
+    max_tokens: int | None
+    json_mode: bool
+    tag: str
+
+
+class _Track:
+    """Responses of one script: a fixed string, a list (consumed in order, optionally cycling) or a function."""
+
+    def __init__(self, script: Script, cycle: bool):
+        self.script, self.cycle, self.pos = script, cycle, 0
+
+    def next(self, messages: Sequence[Message], options: dict[str, Any]) -> str:
+        if callable(self.script):
+            return self.script(messages, options)
+        if isinstance(self.script, str):
+            return self.script
+        if self.pos >= len(self.script):
+            if not self.cycle or not self.script:
+                raise LLMError(f"scripted LLM exhausted after {self.pos} responses (tag {options.get('tag')!r})")
+            self.pos = 0
+        self.pos += 1
+        return self.script[self.pos - 1]
+
+
+@dataclass
+class ScriptedLLM:
+    """Fake backend. ``script`` is one script for all calls or a dict ``tag -> script`` (key "*" = default)."""
+
+    script: Script | dict[str, Script] = field(default=default_responder)
+    cycle: bool = False
+    model: str = "scripted"
+    context_window: int = 8192
+    name: str = "fake"
+    calls: list[Call] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        scripts = self.script if isinstance(self.script, dict) else {"*": self.script}
+        self._tracks = {tag: _Track(s, self.cycle) for tag, s in scripts.items()}
+        self._lock = threading.Lock()
+
+    def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
+             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
+        options = {"temperature": temperature, "max_tokens": max_tokens, "json_mode": json_mode, "tag": tag}
+        with self._lock:
+            self.calls.append(Call([dict(m) for m in messages], temperature, max_tokens, json_mode, tag))
+            track = self._tracks.get(tag) or self._tracks.get("*")
+            if track is None:
+                raise LLMError(f"scripted LLM has no script for tag {tag!r}")
+            text = track.next(messages, options)
+        if on_token is not None:
+            for i, word in enumerate(text.split(" ")):
+                on_token(word if i == 0 else " " + word)
+        prompt = sum(self.count_tokens(m.get("content", "")) for m in messages)
+        return ChatResult(text=text, model=self.model, prompt_tokens=prompt,
+                          completion_tokens=self.count_tokens(text))
+
+    def count_tokens(self, text: str) -> int:
+        return estimate_tokens(text)
+
+    def calls_with(self, tag: str) -> list[Call]:
+        return [c for c in self.calls if c.tag == tag]

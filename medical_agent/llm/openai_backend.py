@@ -1,0 +1,98 @@
+"""OpenAI chat backend: api.openai.com or any OpenAI-compatible server through ``base_url``
+(vLLM, Ollama, llama.cpp server, LM Studio). Retries with exponential backoff on 429/5xx and connection
+errors are the client's own (``max_retries``); errors become messages that say what to fix."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .base import ChatResult, LLMConfigError, LLMError, LLMUnavailableError, Message, TokenCallback
+from .tokens import estimate_tokens
+
+log = logging.getLogger(__name__)
+KNOWN_WINDOWS = {"gpt-4o": 128_000, "gpt-4o-mini": 128_000, "gpt-4.1": 1_000_000, "gpt-4.1-mini": 1_000_000,
+                 "gpt-3.5-turbo": 16_385}
+
+
+def build_openai_client(api_key: str | None, base_url: str | None, timeout: float, max_retries: int) -> Any:
+    """One place that turns settings into an ``openai.OpenAI`` client (chat and embeddings share it)."""
+    if not api_key and not base_url:
+        raise LLMConfigError("OPENAI_API_KEY is not set. Set it (or MEDAGENT_LLM_BASE_URL for a local "
+                             "OpenAI-compatible server), or use MEDAGENT_LLM=offline.")
+    import openai
+
+    return openai.OpenAI(api_key=api_key or "not-needed", base_url=base_url, timeout=timeout,
+                         max_retries=max_retries)
+
+
+def translate_error(exc: Exception, model: str, base_url: str | None) -> LLMError:
+    """Map an ``openai`` exception to a message a user can act on."""
+    import openai
+
+    where = base_url or "api.openai.com"
+    if isinstance(exc, openai.AuthenticationError):
+        return LLMError(f"the LLM server at {where} rejected the API key (401): check OPENAI_API_KEY")
+    if isinstance(exc, openai.NotFoundError):
+        return LLMError(f"model {model!r} was not found at {where} (404): check MEDAGENT_LLM_MODEL")
+    if isinstance(exc, openai.APITimeoutError):
+        return LLMUnavailableError(f"the LLM server at {where} did not answer in time")
+    if isinstance(exc, openai.APIConnectionError):
+        return LLMUnavailableError(f"cannot reach the LLM server at {where}: is it running?")
+    if isinstance(exc, openai.RateLimitError):
+        return LLMUnavailableError(f"the LLM server at {where} kept rate-limiting (429) after retries")
+    if isinstance(exc, openai.APIStatusError):
+        return LLMError(f"the LLM server at {where} returned HTTP {exc.status_code}: {exc.message}")
+    return LLMError(f"LLM call failed: {exc}")
+
+
+class OpenAIChatLLM:
+    name = "openai"
+
+    def __init__(self, model: str, *, api_key: str | None, base_url: str | None = None, timeout: float = 60.0,
+                 max_retries: int = 3, context_window: int | None = None):
+        self.model = model
+        self.base_url = base_url
+        self.context_window = context_window or KNOWN_WINDOWS.get(model, 8192)
+        self._client = build_openai_client(api_key, base_url, timeout, max_retries)
+
+    def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
+             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
+        import openai
+
+        kwargs: dict[str, Any] = {"model": self.model, "messages": list(messages), "temperature": temperature}
+        if max_tokens:
+            kwargs["max_tokens"] = max_tokens
+        if json_mode:
+            kwargs["response_format"] = {"type": "json_object"}
+        start = time.perf_counter()
+        try:
+            if on_token is None:
+                resp = self._client.chat.completions.create(**kwargs)
+                text = resp.choices[0].message.content or ""
+                usage = resp.usage
+                prompt_t = usage.prompt_tokens if usage else 0
+                completion_t = usage.completion_tokens if usage else 0
+            else:
+                parts: list[str] = []
+                for chunk in self._client.chat.completions.create(stream=True, **kwargs):
+                    delta = chunk.choices[0].delta.content if chunk.choices else None
+                    if delta:
+                        parts.append(delta)
+                        on_token(delta)
+                text, prompt_t, completion_t = "".join(parts), 0, 0
+        except openai.OpenAIError as exc:
+            raise translate_error(exc, self.model, self.base_url) from exc
+        if not prompt_t:
+            prompt_t = sum(self.count_tokens(m.get("content", "")) for m in messages)
+            completion_t = self.count_tokens(text)
+        latency = (time.perf_counter() - start) * 1000
+        log.debug("openai %s call (%s): %d+%d tokens in %.0f ms", self.model, tag, prompt_t, completion_t, latency)
+        return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
+                          latency_ms=latency)
+
+    def count_tokens(self, text: str) -> int:
+        """No tokenizer files offline (tiktoken cannot download them): the documented estimate."""
+        return estimate_tokens(text)

@@ -1,0 +1,96 @@
+from pathlib import Path
+
+import pytest
+
+from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
+
+PROFILES = ["baseline", "self_refine_heuristic", "self_refine_llm_quality", "self_refine_dynamic_query",
+            "self_refine_full_safety", "full_context_engineering"]
+
+
+def test_defaults_match_the_seed():
+    s = load_settings(env={})
+    f = s.flags
+    assert s.profile == "full_context_engineering"
+    assert (f.self_refine_enabled, f.max_refine_iterations, f.quality_threshold) == (True, 2, 0.5)
+    assert (f.refine_strategy, f.memory_mode, f.rrf_k, f.cache_similarity_threshold) == \
+        ("corrective_rag", "structured", 60, 0.85)
+    assert all([f.llm_based_quality_check, f.dynamic_query_rewrite, f.quality_check_enabled, f.duplicate_detection,
+                f.progress_monitoring, f.active_retrieval_enabled, f.dynamic_rag_routing, f.medcat2_enabled,
+                f.response_cache_enabled])
+    assert s.shared_data_dir == (PROJECT_ROOT / "../shared/data").resolve()
+    assert s.db_path.is_absolute() and s.index_dir.is_absolute()
+
+
+def test_all_six_profiles_exist_and_differ_as_documented():
+    s = load_settings(env={})
+    assert sorted(s.profiles) == sorted(PROFILES)
+    base = s.with_profile("baseline").flags
+    assert base.refine_strategy == "basic_rag" and not base.self_refine_enabled
+    heur = s.with_profile("self_refine_heuristic").flags
+    assert heur.self_refine_enabled and not heur.llm_based_quality_check
+    llmq = s.with_profile("self_refine_llm_quality").flags
+    assert llmq.llm_based_quality_check and not llmq.dynamic_query_rewrite
+    dyn = s.with_profile("self_refine_dynamic_query").flags
+    assert dyn.dynamic_query_rewrite and not dyn.duplicate_detection
+    safe = s.with_profile("self_refine_full_safety").flags
+    assert safe.duplicate_detection and safe.progress_monitoring and safe.quality_check_enabled
+    assert s.with_profile("full_context_engineering").flags == s.flags
+
+
+def test_env_overrides_fields_flags_and_profile():
+    s = load_settings(env={"MEDAGENT_PROFILE": "baseline", "MEDAGENT_MAX_REFINE_ITERATIONS": "4",
+                           "MEDAGENT_LLM": "offline", "MEDAGENT_SHARED_DATA": "/tmp/x",
+                           "MEDAGENT_QUALITY_THRESHOLD": "0.7", "MEDAGENT_CACHE": "/ignored/tool/var"})
+    assert s.profile == "baseline" and s.flags.refine_strategy == "basic_rag"
+    assert s.flags.max_refine_iterations == 4 and s.flags.quality_threshold == 0.7
+    assert s.llm == "offline" and s.shared_data_dir == Path("/tmp/x")
+
+
+def test_env_flag_beats_profile_and_overrides_beat_env():
+    s = load_settings(env={"MEDAGENT_PROFILE": "baseline", "MEDAGENT_SELF_REFINE_ENABLED": "true"},
+                      overrides={"rrf_k": 10, "max_message_chars": 99})
+    assert s.flags.self_refine_enabled and s.flags.rrf_k == 10 and s.max_message_chars == 99
+
+
+def test_openai_key_is_read_but_not_shown():
+    s = load_settings(env={"OPENAI_API_KEY": "sk-secret"})
+    assert s.openai_api_key == "sk-secret" and "sk-secret" not in repr(s)
+
+
+@pytest.mark.parametrize("env, needle", [
+    ({"MEDAGENT_PROFILE": "fastest"}, "baseline"),
+    ({"MEDAGENT_SELF_REFINE": "true"}, "MEDAGENT_SELF_REFINE_ENABLED"),
+    ({"MEDAGENT_MAX_REFINE_ITERATIONS": "two"}, "max_refine_iterations"),
+    ({"MEDAGENT_SELF_REFINE_ENABLED": "maybe"}, "self_refine_enabled"),
+    ({"MEDAGENT_REFINE_STRATEGY": "magic"}, "corrective_rag"),
+    ({"MEDAGENT_QUALITY_THRESHOLD": "1.5"}, "quality_threshold"),
+    ({"MEDAGENT_MAX_MESSAGE_CHARS": "2.5"}, "max_message_chars"),
+])
+def test_bad_values_are_errors_that_name_the_field(env, needle):
+    with pytest.raises(SettingsError, match=needle):
+        load_settings(env=env)
+
+
+def test_with_flags_validates():
+    s = load_settings(env={})
+    assert s.with_flags(response_cache_enabled=False).flags.response_cache_enabled is False
+    with pytest.raises(SettingsError, match="valid names"):
+        s.with_flags(no_such_flag=True)
+    with pytest.raises(SettingsError, match="memory_mode"):
+        s.with_flags(memory_mode="sometimes")
+
+
+def test_yaml_errors(tmp_path):
+    bad = tmp_path / "c.yaml"
+    bad.write_text("paths: {index_dir: a, assets_dir: b, shared_data_dir: c, db_path: d, medcat_dir: e}\n"
+                   "features: {self_refine: true}\n")
+    with pytest.raises(SettingsError, match="self_refine_enabled"):
+        load_settings(bad, env={})
+    bad.write_text("paths: {index_dir: a}\nnonsense: {}\n")
+    with pytest.raises(SettingsError, match="unknown section"):
+        load_settings(bad, env={})
+    bad.write_text("paths: {index_dir: a, assets_dir: b, shared_data_dir: c, db_path: d, medcat_dir: e}\n"
+                   "features: {rrf_k: [1, 2]}\n")
+    with pytest.raises(SettingsError, match="rrf_k"):
+        load_settings(bad, env={})
