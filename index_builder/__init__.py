@@ -1,0 +1,1 @@
+"""Offline index builder: corpus sources → chunks → BM25 + FAISS artifacts (+ the MedCAT model pack)."""

@@ -1,0 +1,69 @@
+"""Split passages into chunks on sentence boundaries and define what gets embedded (views).
+
+Every chunk keeps its ``doc_id``; ``chunk_id = f"{doc_id}#{k}"``. Views: ``full`` embeds the title plus the
+chunk text; ``head`` embeds the title plus the first sentences (~``HEAD_CHARS``) — short texts match
+questions better with sentence encoders trained on short inputs. The manifest records the views used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
+HEAD_CHARS = 300
+VIEWS = ("full", "head")
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
+
+
+def chunk_text(text: str, max_chars: int | None) -> list[str]:
+    if not max_chars or len(text) <= max_chars:
+        return [text]
+    chunks, current = [], ""
+    for sentence in split_sentences(text):
+        while len(sentence) > max_chars:  # a single huge "sentence": hard split
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(sentence[:max_chars])
+            sentence = sentence[max_chars:]
+        if current and len(current) + 1 + len(sentence) > max_chars:
+            chunks.append(current)
+            current = sentence
+        else:
+            current = f"{current} {sentence}".strip()
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def chunk_passages(passages: Iterable[dict[str, Any]], max_chars: int | None) -> Iterator[dict[str, Any]]:
+    for p in passages:
+        for k, piece in enumerate(chunk_text(p["text"], max_chars)):
+            yield {"chunk_id": f"{p['doc_id']}#{k}", "doc_id": p["doc_id"], "title": p.get("title", ""),
+                   "text": piece, "lang": p.get("lang", ""), "source": p.get("source", ""), "url": p.get("url", ""),
+                   "topic": p.get("topic", ""), "metadata": p.get("metadata", {})}
+
+
+def indexed_text(chunk: dict[str, Any]) -> str:
+    """What BM25 and the ``full`` view see: the title (if the text does not start with it) plus the text."""
+    title, text = chunk.get("title") or "", chunk["text"]
+    return text if not title or text.startswith(title) else f"{title}\n{text}"
+
+
+def view_text(chunk: dict[str, Any], view: str) -> str:
+    full = indexed_text(chunk)
+    if view == "full":
+        return full
+    if view == "head":
+        head = ""
+        for sentence in split_sentences(full):
+            head = f"{head} {sentence}".strip()
+            if len(head) >= HEAD_CHARS:
+                break
+        return head[: HEAD_CHARS * 2]
+    raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")

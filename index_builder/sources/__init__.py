@@ -1,0 +1,33 @@
+"""Corpus sources. Each yields passages ``{doc_id, title, text, lang, source, url, topic, metadata}``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .bioasq import bioasq_passages
+from .medquad import medquad_passages
+from .simple import assets_passages, hf_passages, jsonl_passages
+
+Passage = dict[str, Any]
+SPECS = "assets | jsonl:PATH | medquad:DIR | bioasq:DIR | hf:DATASET[:split]"
+
+
+class SourceError(ValueError):
+    pass
+
+
+def iter_source(spec: str, assets_dir: Path) -> Iterator[Passage]:
+    kind, _, arg = spec.partition(":")
+    if kind == "assets" and not arg:
+        return assets_passages(assets_dir / "knowledge")
+    if kind in ("jsonl", "medquad", "bioasq") and arg:
+        path = Path(arg).expanduser()
+        if not path.exists():
+            raise SourceError(f"{kind} source not found: {path}")
+        return {"jsonl": jsonl_passages, "medquad": medquad_passages, "bioasq": bioasq_passages}[kind](path)
+    if kind == "hf" and arg:
+        name, _, split = arg.partition(":")
+        return hf_passages(name, split or "train")
+    raise SourceError(f"unknown source {spec!r}; valid: {SPECS}")

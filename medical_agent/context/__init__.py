@@ -1,0 +1,1 @@
+"""Context engineering stages: extraction (slots), the profile store, and prompt assembly."""

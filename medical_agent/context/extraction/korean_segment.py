@@ -1,0 +1,149 @@
+"""Korean pre-segmentation for dictionary-style concept matchers (MedCAT's regex tokenizer).
+
+Korean attaches particles and endings to nouns (당뇨병과, 고혈압이, 메트포르민을), and MedCAT's regex tokenizer
+splits only on whitespace, so without help "당뇨병과" is one token that never equals the name "당뇨병".
+We split Hangul words at kiwipiepy's morpheme boundaries by inserting spaces, and keep a boundary map so
+spans found in the segmented text map back to the original text exactly.
+
+Guarantees the matcher relies on:
+
+* Only spaces are inserted, never removed or changed, and only at boundaries that touch a Hangul
+  character; text without Hangul is returned unchanged (no kiwi call at all).
+* Concept names given to :class:`KoreanSegmenter` are never cut inside and are always cut after (so a
+  name is a token sequence of its own, whatever particle or ending follows), but not before (두통 is not
+  found inside 편두통). Space-free names also go to kiwi as user words (NNP, score 3.0), which improves the
+  analysis around them; that alone is not enough, because kiwi's analysis is contextual (after an emoji
+  "두통이" came out as 두/MM 통/NNB 이) and a word already in its dictionary is not re-scored.
+* A name therefore segments to itself, so the CDB built from segmented names and segmented input text
+  agree token for token.
+
+Kiwi takes ~2 s to load and rebuilds itself (~2 s) on the first analysis after new user words, so there is
+one instance per process, user words are added in batches, and every call holds a lock (kiwi is not
+documented as thread-safe, and adding words while another thread analyses is certainly not).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+_HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7a3\ud7b0-\ud7ff]")
+USER_WORD_TAG = "NNP"
+USER_WORD_SCORE = 3.0
+
+_kiwi: Any = None
+_kiwi_lock = threading.RLock()
+_user_words: set[str] = set()
+
+
+def has_hangul(text: str) -> bool:
+    return _HANGUL.search(text) is not None
+
+
+def _get_kiwi() -> Any:
+    """The process-wide Kiwi (created on first use: importing this module stays cheap). Hold _kiwi_lock."""
+    global _kiwi
+    if _kiwi is None:
+        from kiwipiepy import Kiwi
+
+        _kiwi = Kiwi()
+    return _kiwi
+
+
+def register_user_words(names: Iterable[str]) -> int:
+    """Add Korean names without spaces as kiwi user words; returns how many were new to this process.
+
+    Names with spaces are skipped: a kiwi user word is a single morpheme, and the segmenter's own name
+    protection keeps such names whole anyway."""
+    words = {n.strip() for n in names if n.strip() and not any(c.isspace() for c in n.strip()) and has_hangul(n)}
+    with _kiwi_lock:
+        fresh = sorted(words - _user_words)
+        if fresh:
+            kiwi = _get_kiwi()
+            for word in fresh:
+                kiwi.add_user_word(word, USER_WORD_TAG, USER_WORD_SCORE)
+            _user_words.update(fresh)
+    return len(fresh)
+
+
+@dataclass(frozen=True)
+class Segmented:
+    """Segmented text plus ``bounds``: bounds[i] is the original offset of segmented boundary i."""
+
+    text: str
+    bounds: tuple[int, ...]
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a span of the segmented text to the original text (inserted spaces vanish)."""
+        return self.bounds[start], self.bounds[end]
+
+
+def identity(text: str) -> Segmented:
+    return Segmented(text, tuple(range(len(text) + 1)))
+
+
+class KoreanSegmenter:
+    """Splits Korean particles off nouns while keeping the given concept names whole."""
+
+    def __init__(self, protected_names: Iterable[str] = ()) -> None:
+        names = {" ".join(n.split()) for n in protected_names if n.strip() and has_hangul(n)}
+        register_user_words(names)
+        # Longest first, so "제2형당뇨병" wins over "당뇨병" at the same position; a space in a name matches any
+        # run of whitespace in the text.
+        alternatives = [re.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=lambda n: (-len(n), n))]
+        self._protect = re.compile("|".join(alternatives)) if alternatives else None
+
+    def warm_up(self) -> None:
+        """Load kiwi and apply pending user words now (~2-4 s) instead of on the first user request."""
+        self.segment("두통")
+
+    def _cuts(self, text: str) -> list[int]:
+        with _kiwi_lock:
+            tokens = _get_kiwi().tokenize(text)
+        # Contracted morphemes overlap (나요 = 나 0-1 + 어요 0-2); cutting at every edge gives "나 요", which is
+        # what lets the name "기침이 나" match "기침이 나요".
+        edges = {edge for tok in tokens for edge in (tok.start, tok.start + tok.len)}
+        inside: set[int] = set()
+        name_ends: set[int] = set()
+        if self._protect is not None:
+            for m in self._protect.finditer(text):
+                # Never cut inside a name, always after it: whatever kiwi makes of an unusual ending
+                # (혈당이 높이), the name is a token sequence of its own. Not before it: 두통 is not in 편두통.
+                inside.update(range(m.start() + 1, m.end()))
+                name_ends.add(m.end())
+        cuts = []
+        for p in sorted((edges | name_ends) - inside):
+            if not 0 < p < len(text) or text[p - 1].isspace() or text[p].isspace():
+                continue
+            # After a name even between non-Hangul characters: MedCAT's regex tokenizer would read
+            # "페니실린V)" as 페니실린 + "V)".
+            if p in name_ends or has_hangul(text[p - 1]) or has_hangul(text[p]):
+                cuts.append(p)
+        return cuts
+
+    def segment(self, text: str) -> Segmented:
+        """Insert a space at each morpheme boundary touching Hangul; map boundaries back to ``text``."""
+        if not has_hangul(text):
+            return identity(text)
+        cuts = self._cuts(text)
+        if not cuts:
+            return identity(text)
+        parts: list[str] = []
+        bounds: list[int] = []
+        prev = 0
+        for p in [*cuts, len(text)]:
+            parts.append(text[prev:p])
+            bounds.extend(range(prev, p))
+            if p < len(text):
+                parts.append(" ")
+                bounds.append(p)      # the inserted space sits on original boundary p
+            prev = p
+        bounds.append(len(text))
+        return Segmented("".join(parts), tuple(bounds))
+
+    def segment_name(self, name: str) -> str:
+        """The segmented form of a concept name, as the matcher should store it."""
+        return self.segment(name).text

@@ -1,0 +1,32 @@
+"""What a concept linker returns: concept mentions with character spans in the original text.
+
+Both linkers — the MedCAT one and the dictionary fallback over the same concept table — implement
+:class:`ConceptLinker`, so the slot extractor does not care which is active (``medcat2_enabled``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Mention:
+    cui: str
+    name: str          # English preferred name from the concept table
+    tui: str
+    slot: str          # condition | symptom | medication | vital | lab
+    text: str          # surface form exactly as written: original_text[start:end]
+    start: int
+    end: int
+    confidence: float
+    source: str = ""   # "medcat" | "dictionary"
+
+
+@runtime_checkable
+class ConceptLinker(Protocol):
+    name: str
+
+    def link(self, text: str) -> list[Mention]:
+        """Non-overlapping mentions sorted by start; spans index the text exactly as given."""
+        ...

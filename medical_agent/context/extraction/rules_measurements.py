@@ -1,0 +1,132 @@
+"""Vitals and lab values by bilingual rules, with units normalised (mmHg, bpm, °C, %, mg/dL, kg, cm ...).
+
+Numbers need context to mean anything ("8.2" is HbA1c only after 당화혈색소/HbA1c), so each measurement is a
+keyword, a short gap (particles, "was", "of", "정도"), a number and an optional unit. Specific keywords are
+tried before generic ones (공복혈당 before 혈당, LDL before 콜레스테롤) and a number belongs to one
+measurement only. Implausible values are dropped; mmol/L glucose, °F and lb are converted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+NUM = r"(\d{1,3}(?:\.\d{1,2})?)"
+GAP = r"[^\d\n]{0,15}?"
+
+
+@dataclass(frozen=True)
+class Spec:
+    type: str
+    slot: str                      # vital | lab
+    keywords: str
+    unit: str
+    low: float
+    high: float
+    units: str = ""                # alternatives for the optional unit group
+    convert: Callable[[float, str], float] | None = None
+    value_first: str = ""          # pattern where the number comes first (38.5도, 70kg)
+
+
+def _glucose(value: float, unit: str) -> float:
+    return round(value * 18.016) if "mmol" in unit.lower() else value
+
+
+def _temp(value: float, unit: str) -> float:
+    return round((value - 32) * 5 / 9, 1) if ("f" in unit.lower() or value > 50) else value
+
+
+def _weight(value: float, unit: str) -> float:
+    return round(value * 0.4536, 1) if unit.lower().startswith(("lb", "pound")) else value
+
+
+GLU_UNITS = r"mg/?dl|mmol/?l"
+SPECS = [
+    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b", "mg/dL",
+         40, 600, GLU_UNITS, _glucose),
+    Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)", "mg/dL",
+         40, 800, GLU_UNITS, _glucose),
+    Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
+         "%", 3, 20, r"%"),
+    Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugar)|\bglucose\b|\bsugar\b", "mg/dL", 20, 800,
+         GLU_UNITS, _glucose),
+    Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, r"mg/?dl"),
+    Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, r"mg/?dl"),
+    Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\bTG\b", "mg/dL", 10, 3000, r"mg/?dl"),
+    Spec("total_cholesterol", "lab", r"총\s*콜레스테롤|콜레스테롤|(?:total\s+)?cholesterol", "mg/dL", 50, 600,
+         r"mg/?dl"),
+    Spec("egfr", "lab", r"사구체\s*여과율|\beGFR\b|\bGFR\b", "mL/min/1.73m2", 1, 200, r"ml/min(?:/1\.73\s*m2)?"),
+    Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
+    Spec("uric_acid", "lab", r"요산|uric\s+acid", "mg/dL", 1, 20, r"mg/?dl"),
+    Spec("tsh", "lab", r"갑상선\s*자극\s*호르몬|\bTSH\b", "mIU/L", 0.01, 100, r"m?[iu]u/?m?l"),
+    Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b", "bpm", 25, 250,
+         r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
+    Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
+    Spec("spo2", "vital", r"산소\s*포화도|\bSpO2\b|\bO2\s*sat(?:uration)?\b|oxygen\s+(?:saturation|level)", "%",
+         50, 100, r"%"),
+    Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b", "°C", 34, 43,
+         r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp, value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?!\w)"),
+    Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
+         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램)(?!\w)"),
+    Spec("height", "vital", r"(?<![가-힣])키|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
+         value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?!\w)"),
+    Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
+]
+BP_PATTERNS = [
+    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(\d{2,3})\s*(?:/|over|에|-)\s*(\d{2,3})\s*(?:mm\s?hg)?",
+               re.I),
+    re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I),
+]
+_COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
+                            rf"(?:{s.keywords}){GAP}{NUM}", re.I)) for s in SPECS]
+_VALUE_FIRST = [(s, re.compile(s.value_first, re.I)) for s in SPECS if s.value_first]
+
+
+@dataclass(frozen=True)
+class Measurement:
+    type: str
+    slot: str
+    value: float | None
+    unit: str
+    start: int
+    end: int
+    systolic: int | None = None
+    diastolic: int | None = None
+
+    def as_item(self) -> dict[str, object]:
+        item: dict[str, object] = {"type": self.type, "unit": self.unit}
+        if self.type == "blood_pressure":
+            item.update(systolic=self.systolic, diastolic=self.diastolic)
+        else:
+            item["value"] = self.value
+        return item
+
+
+def _free(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
+    return all(span[1] <= a or span[0] >= b for a, b in taken)
+
+
+def find_measurements(text: str) -> list[Measurement]:
+    out: list[Measurement] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in BP_PATTERNS:
+        for m in pattern.finditer(text):
+            sys_, dia = int(m.group(1)), int(m.group(2))
+            if 60 <= sys_ <= 260 and 30 <= dia <= 160 and sys_ > dia and _free(m.span(1), taken):
+                out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(), m.end(), sys_, dia))
+                taken.append((m.start(1), m.end(2)))
+    for spec, pattern in [*_COMPILED, *_VALUE_FIRST]:
+        for m in pattern.finditer(text):
+            num_span = m.span(1)
+            if not _free(num_span, taken):
+                continue
+            unit = (m.group(2) or "") if m.lastindex and m.lastindex >= 2 else ""
+            value = float(m.group(1))
+            if spec.convert:
+                value = float(spec.convert(value, unit))
+            if spec.low <= value <= spec.high:
+                value = int(value) if value.is_integer() and spec.unit not in ("%", "°C") else value
+                out.append(Measurement(spec.type, spec.slot, value, spec.unit, m.start(), m.end()))
+                taken.append(num_span)
+    return sorted(out, key=lambda x: x.start)

@@ -1,0 +1,94 @@
+"""Extract the six slots of one message: concept linking (MedCAT or the dictionary) for conditions, symptoms
+and medications, bilingual rules for demographics, vitals and labs, and an assertion for every mention.
+
+The result (``slot_out``) is this turn's evidence only; the profile store decides what it changes.
+Vital/lab *concept* mentions without a value ("blood pressure") carry no reading and are left out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any
+
+from . import assertion as A
+from .mentions import ConceptLinker
+from .rules_demographics import find_demographics
+from .rules_measurements import find_measurements
+
+SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medications"}
+DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|months?|weeks?)\s*(?:째|동안|전부터|간)?", re.I)
+EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
+DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+MAX_CHARS = 20_000
+
+
+def detect_language(text: str) -> str:
+    letters = re.findall(r"[A-Za-z\uac00-\ud7a3]", text)
+    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) >= 0.3 else "en"
+
+
+def empty_slots() -> dict[str, Any]:
+    return {"demographics": {"age": None, "age_group": None, "gender": None, "is_pregnant": None,
+                             "pregnancy_weeks": None},
+            "conditions": [], "symptoms": [], "medications": [], "vitals": [], "labs": []}
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class SlotExtractor:
+    def __init__(self, linker: ConceptLinker, clock: Callable[[], str] = _now):
+        self.linker, self.clock = linker, clock
+
+    def extract(self, text: str) -> dict[str, Any]:
+        text = (text or "")[:MAX_CHARS]
+        slots = empty_slots()
+        slots["language"] = detect_language(text)
+        if not text.strip():
+            return slots
+        stamp = self.clock()
+        self._demographics(text, slots["demographics"])
+        for m in self.linker.link(text):
+            if m.slot not in SLOT_OF:
+                continue
+            item: dict[str, Any] = {"name": m.name, "cui": m.cui, "tui": m.tui, "text": m.text,
+                                    "span": [m.start, m.end], "confidence": round(m.confidence, 3),
+                                    "assertion": A.classify(text, m.start, m.end), "timestamp": stamp,
+                                    "source": m.source}
+            tail = text[m.end:m.end + 40]
+            if m.slot == "medication" and (dose := DOSE.search(tail)):
+                item["dose"] = f"{dose.group(1)} {dose.group(2)}"
+            elif m.slot == "condition" and (d := DURATION.search(tail) or EN_DURATION.search(tail)):
+                item["duration"] = f"{d.group(1)} {d.group(2)}"
+            slots[SLOT_OF[m.slot]].append(item)
+        for meas in find_measurements(text):
+            if A.classify(text, meas.start, meas.end) == A.FAMILY:
+                continue
+            reading = meas.as_item()
+            reading.update(timestamp=stamp, text=text[meas.start:meas.end], span=[meas.start, meas.end])
+            slots["vitals" if meas.slot == "vital" else "labs"].append(reading)
+        return slots
+
+    @staticmethod
+    def _demographics(text: str, demo: dict[str, Any]) -> None:
+        for hit in find_demographics(text):
+            status = A.classify(text, hit.start, hit.end)
+            if status == A.FAMILY:
+                continue
+            if hit.field == "is_pregnant":
+                demo["is_pregnant"] = status != A.NEGATED and status != A.HISTORICAL
+                if demo["is_pregnant"]:
+                    demo["gender"] = "female"
+            elif hit.field == "gender":
+                if demo["gender"] is None and status != A.NEGATED:
+                    demo["gender"] = hit.value
+            elif demo.get(hit.field) is None:
+                demo[hit.field] = hit.value
+        if demo["age"] is not None and demo["age_group"] is None:
+            demo["age_group"] = f"{demo['age'] // 10 * 10}s"
+        if demo["pregnancy_weeks"] is not None and demo["is_pregnant"] is not False:
+            demo["is_pregnant"], demo["gender"] = True, "female"

@@ -1,0 +1,42 @@
+"""`python -m medical_agent eval retrieval`: per-method metrics and latency of the retriever the agent uses."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..retrieval.hybrid import Hit
+from .retrieval_data import Qrels, Queries
+from .retrieval_metrics import (
+    doc_ranking,
+    mrr_at_k,
+    ndcg_at_k,
+    percentile_ms,
+    recall_at_k,
+    success_at_k,
+    summarize,
+)
+
+Search = Callable[[str, int, str], list[Hit]]  # (text, n_chunks, method) -> hits
+
+
+def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[str], k: int = 10,
+             min_grade: float = 1, depth: int = 100) -> dict[str, Any]:
+    """Run every query through every method; chunk hits aggregate to doc ids by max."""
+    report: dict[str, Any] = {"queries": len(queries), "k": k, "min_grade": min_grade}
+    for method in methods:
+        rows, times = [], []
+        for qid, text in queries.items():
+            start = time.perf_counter()
+            hits = search(text, int(depth * 1.5), method)
+            times.append(time.perf_counter() - start)
+            ranking = doc_ranking([h.doc_id for h in hits])
+            rel = qrels.get(qid, {})
+            rows.append({f"ndcg@{k}": ndcg_at_k(ranking, rel, k), f"recall@{k}": recall_at_k(ranking, rel, k, min_grade),
+                         f"recall@{depth}": recall_at_k(ranking, rel, depth, min_grade),
+                         f"mrr@{k}": mrr_at_k(ranking, rel, k, min_grade),
+                         f"success@{k}": success_at_k(ranking, rel, k, min_grade)})
+        report[method] = {**summarize(rows), "latency_ms_p50": percentile_ms(times, 50),
+                          "latency_ms_p95": percentile_ms(times, 95)}
+    return report

@@ -1,0 +1,97 @@
+"""BM25 Okapi on a sparse matrix: the whole score vector of a query is one sparse column sum.
+
+Weights are precomputed per (document, term): idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl)), with
+rank_bm25's IDF conventions (negative IDFs replaced by ε·mean IDF, ε = 0.25), so scores equal
+``rank_bm25.BM25Okapi.get_scores`` on the same tokens. Top-k uses ``np.argpartition`` (O(n)) on the dense
+score vector; a Python heap over 16k scores would cost more than the scoring itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+
+K1, B, EPSILON = 1.5, 0.75, 0.25
+
+
+class BM25Index:
+    def __init__(self, weights: sparse.csc_matrix, vocab: dict[str, int], k1: float = K1, b: float = B):
+        self.weights, self.vocab, self.k1, self.b = weights, vocab, k1, b
+        self.n_docs = weights.shape[0]
+
+    @classmethod
+    def build(cls, corpus: Sequence[Sequence[str]], k1: float = K1, b: float = B,
+              epsilon: float = EPSILON) -> BM25Index:
+        vocab: dict[str, int] = {}
+        rows, cols, tfs = [], [], []
+        doc_len = np.zeros(len(corpus), dtype=np.float64)
+        for i, tokens in enumerate(corpus):
+            doc_len[i] = len(tokens)
+            for term, tf in Counter(tokens).items():
+                rows.append(i)
+                cols.append(vocab.setdefault(term, len(vocab)))
+                tfs.append(tf)
+        n = len(corpus)
+        tf_m = sparse.csr_matrix((np.asarray(tfs, np.float64), (rows, cols)), shape=(n, len(vocab)))
+        df = np.bincount(np.asarray(cols, dtype=np.int64), minlength=len(vocab)).astype(np.float64)
+        idf = np.log(n - df + 0.5) - np.log(df + 0.5)
+        if len(idf):
+            idf[idf < 0] = epsilon * idf.mean()
+        avgdl = doc_len.sum() / max(n, 1)
+        norm = k1 * (1 - b + b * doc_len / max(avgdl, 1e-9))
+        coo = tf_m.tocoo()
+        data = idf[coo.col] * coo.data * (k1 + 1) / (coo.data + norm[coo.row])
+        weights = sparse.csc_matrix((data, (coo.row, coo.col)), shape=tf_m.shape)
+        return cls(weights, vocab, k1, b)
+
+    def query_vector(self, tokens: Sequence[str], extra: dict[str, float] | None = None) -> tuple[list[int], list[float]]:
+        """Term ids and weights: each query token counts once per occurrence (as rank_bm25 does),
+        expansion terms add their own weight."""
+        counts: Counter[str] = Counter(tokens)
+        weights: dict[str, float] = {t: float(c) for t, c in counts.items()}
+        for term, w in (extra or {}).items():
+            weights[term] = weights.get(term, 0.0) + w
+        ids, ws = [], []
+        for term, w in weights.items():
+            idx = self.vocab.get(term)
+            if idx is not None:
+                ids.append(idx)
+                ws.append(w)
+        return ids, ws
+
+    def scores(self, tokens: Sequence[str], extra: dict[str, float] | None = None) -> np.ndarray:
+        ids, ws = self.query_vector(tokens, extra)
+        if not ids:
+            return np.zeros(self.n_docs, dtype=np.float64)
+        return np.asarray(self.weights[:, ids] @ np.asarray(ws, dtype=np.float64)).ravel()
+
+    def top_k(self, tokens: Sequence[str], k: int, *, mask: np.ndarray | None = None,
+              extra: dict[str, float] | None = None) -> list[tuple[int, float]]:
+        """Best ``k`` (doc index, score) with score > 0, best first; ``mask`` limits to allowed docs."""
+        scores = self.scores(tokens, extra)
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        positive = int(np.count_nonzero(scores > 0))
+        k = min(k, positive)
+        if k <= 0:
+            return []
+        idx = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
+        idx = idx[np.argsort(-scores[idx], kind="stable")]
+        return [(int(i), float(scores[i])) for i in idx if scores[i] > 0]
+
+    def save(self, directory: Path) -> list[str]:
+        sparse.save_npz(directory / "bm25_weights.npz", self.weights, compressed=True)
+        (directory / "bm25_vocab.json").write_text(
+            json.dumps({"k1": self.k1, "b": self.b, "vocab": self.vocab}, ensure_ascii=False), encoding="utf-8")
+        return ["bm25_weights.npz", "bm25_vocab.json"]
+
+    @classmethod
+    def load(cls, directory: Path) -> BM25Index:
+        meta = json.loads((directory / "bm25_vocab.json").read_text(encoding="utf-8"))
+        weights = sparse.load_npz(directory / "bm25_weights.npz").tocsc()
+        return cls(weights, meta["vocab"], meta["k1"], meta["b"])

@@ -1,0 +1,72 @@
+"""Dense retrieval over FAISS inner-product indexes of L2-normalised vectors (inner product = cosine).
+
+A passage may be embedded as several *views* (e.g. its title line and its full text); ``rows`` maps each
+FAISS row to its chunk, and a chunk's score is its best view. Several query vectors (the original question
+and its expanded form) are searched together and fused by max as well.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import faiss
+import numpy as np
+
+HNSW_THRESHOLD = 200_000  # above this many vectors an exact flat scan gets slow on 2 cores: use HNSW
+
+
+def build_faiss(vectors: np.ndarray) -> faiss.Index:
+    dim = vectors.shape[1]
+    if len(vectors) > HNSW_THRESHOLD:
+        index = faiss.IndexHNSWFlat(dim, 32, faiss.METRIC_INNER_PRODUCT)
+        index.hnsw.efConstruction = 80
+    else:
+        index = faiss.IndexFlatIP(dim)
+    index.add(np.ascontiguousarray(vectors, dtype=np.float32))
+    return index
+
+
+class DenseIndex:
+    def __init__(self, index: faiss.Index, rows: np.ndarray):
+        self.index, self.rows = index, rows.astype(np.int64)
+        self.views = max(1, len(rows) // max(1, int(rows.max()) + 1)) if len(rows) else 1
+        if isinstance(index, faiss.IndexHNSWFlat):
+            index.hnsw.efSearch = 128
+
+    @property
+    def kind(self) -> str:
+        return type(self.index).__name__
+
+    def search(self, queries: np.ndarray, k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """Best ``k`` (chunk index, cosine) over all query vectors and views, best first."""
+        if self.index.ntotal == 0 or k <= 0:
+            return []
+        queries = np.ascontiguousarray(np.atleast_2d(queries), dtype=np.float32)
+        fetch = min(self.index.ntotal, k * self.views + 8)
+        params = None
+        if mask is not None:
+            allowed = np.nonzero(mask[self.rows])[0].astype(np.int64)
+            if len(allowed) == 0:
+                return []
+            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(allowed))
+            fetch = min(fetch, len(allowed))
+        scores, ids = self.index.search(queries, fetch, params=params) if params else \
+            self.index.search(queries, fetch)
+        best: dict[int, float] = {}
+        for row_scores, row_ids in zip(scores, ids, strict=True):
+            for score, row in zip(row_scores, row_ids, strict=True):
+                if row < 0:
+                    continue
+                chunk = int(self.rows[row])
+                if score > best.get(chunk, -np.inf):
+                    best[chunk] = float(score)
+        return sorted(best.items(), key=lambda kv: -kv[1])[:k]
+
+    def save(self, directory: Path) -> list[str]:
+        faiss.write_index(self.index, str(directory / "dense.faiss"))
+        np.save(directory / "dense_rows.npy", self.rows)
+        return ["dense.faiss", "dense_rows.npy"]
+
+    @classmethod
+    def load(cls, directory: Path) -> DenseIndex:
+        return cls(faiss.read_index(str(directory / "dense.faiss")), np.load(directory / "dense_rows.npy"))

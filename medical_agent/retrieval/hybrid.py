@@ -1,0 +1,111 @@
+"""Hybrid retrieval: BM25 and dense candidates fused by (weighted) RRF or a convex combination.
+
+Each retriever fetches max(2k, 50) candidates; the fused list's top k is taken with ``heapq.nlargest``.
+A :class:`Query` carries, besides the text, optional expansion terms for BM25 (e.g. the English names of
+concepts found in a Korean question) and extra texts for the dense side (embedded and fused by max).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..embeddings.base import Embedder
+from .fusion import convex, rrf
+from .index_store import LoadedIndex
+
+METHODS = ("bm25", "dense", "hybrid")
+
+
+@dataclass
+class Query:
+    text: str
+    bm25_terms: Sequence[str] = ()        # extra words for BM25 (tokenized like the corpus)
+    bm25_term_weight: float = 1.0
+    dense_texts: Sequence[str] = ()       # extra texts embedded next to ``text``
+
+
+@dataclass
+class Hit:
+    chunk_id: str
+    doc_id: str
+    title: str
+    text: str
+    score: float
+    rank: int
+    lang: str = ""
+    url: str = ""
+    topic: str = ""
+    source: str = ""
+    bm25_rank: int | None = None
+    dense_rank: int | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def fuse(bm25: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], *, method: str, fusion: str,
+         weights: tuple[float, float], rrf_k: int, k: int) -> list[tuple[int, float, int | None, int | None]]:
+    """Fused top ``k`` as (chunk index, score, bm25 rank, dense rank); ties go to the better single rank."""
+    bm25_rank = {i: r for r, (i, _) in enumerate(bm25, start=1)}
+    dense_rank = {i: r for r, (i, _) in enumerate(dense, start=1)}
+    if method == "bm25":
+        fused = dict(bm25)
+    elif method == "dense":
+        fused = dict(dense)
+    elif fusion == "convex":
+        fused = convex([dict(bm25), dict(dense)], weights)
+    else:
+        fused = rrf([[i for i, _ in bm25], [i for i, _ in dense]], rrf_k,
+                    weights if fusion == "weighted_rrf" else (1.0, 1.0))
+    never = 1 << 30
+
+    def order(item: tuple[int, float]) -> tuple[float, int]:
+        return item[1], -min(bm25_rank.get(item[0], never), dense_rank.get(item[0], never))
+
+    return [(i, s, bm25_rank.get(i), dense_rank.get(i)) for i, s in heapq.nlargest(k, fused.items(), key=order)]
+
+
+class HybridRetriever:
+    def __init__(self, index: LoadedIndex, embedder: Embedder, *, rrf_k: int = 60, fusion: str = "weighted_rrf",
+                 weights: tuple[float, float] = (1.0, 1.0)):
+        self.index, self.embedder = index, embedder
+        self.rrf_k, self.fusion, self.weights = rrf_k, fusion, weights
+
+    def bm25_candidates(self, query: Query, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+        tokens = self.index.tokenizer.tokenize(query.text)
+        extra: dict[str, float] = {}
+        for term in query.bm25_terms:
+            for tok in self.index.tokenizer.tokenize(term):
+                extra[tok] = max(extra.get(tok, 0.0), query.bm25_term_weight)
+        return self.index.bm25.top_k(tokens, n, mask=mask, extra=extra)
+
+    def dense_candidates(self, query: Query, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+        texts = [query.text, *[t for t in query.dense_texts if t and t != query.text]]
+        return self.index.dense.search(self.embedder.encode_queries(texts), n, mask=mask)
+
+    def search(self, query: str | Query, k: int = 8, *, method: str = "hybrid",
+               filters: dict[str, str | list[str]] | None = None) -> list[Hit]:
+        if method not in METHODS:
+            raise ValueError(f"unknown retrieval method {method!r}; valid: {', '.join(METHODS)}")
+        query = Query(query) if isinstance(query, str) else query
+        if k <= 0 or not query.text.strip():
+            return []
+        mask = self.index.mask(filters)
+        n = max(2 * k, 50)
+        bm25 = self.bm25_candidates(query, n, mask) if method in ("bm25", "hybrid") else []
+        dense = self.dense_candidates(query, n, mask) if method in ("dense", "hybrid") else []
+        fused = fuse(bm25, dense, method=method, fusion=self.fusion, weights=self.weights, rrf_k=self.rrf_k, k=k)
+        return [self._hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
+
+    def _hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:
+        c = self.index.chunks[i]
+        return Hit(chunk_id=c["chunk_id"], doc_id=c["doc_id"], title=c.get("title", ""), text=c["text"],
+                   score=float(score), rank=rank, lang=c.get("lang", ""), url=c.get("url", ""),
+                   topic=c.get("topic", ""), source=c.get("source", ""), bm25_rank=b_rank, dense_rank=d_rank,
+                   metadata=c.get("metadata", {}))

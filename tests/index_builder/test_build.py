@@ -1,0 +1,126 @@
+import json
+
+import pytest
+
+from index_builder.build import build_index
+from index_builder.chunking import chunk_text
+from index_builder.sources.medquad import liveqa_answer_to_doc_id
+from medical_agent.embeddings import create_embedder
+from medical_agent.retrieval import HybridRetriever, IndexLoadError, Query, load_index
+from medical_agent.settings import PROJECT_ROOT
+
+ASSETS = PROJECT_ROOT / "assets"
+DOCS = [
+    {"id": "met-en", "title": "Metformin side effects", "text": "Metformin can cause diarrhea, nausea and a metallic "
+     "taste. Rarely it causes lactic acidosis, especially with kidney disease.", "lang": "en", "topic": "metformin"},
+    {"id": "htn-ko", "title": "고혈압 관리", "text": "고혈압이 있으면 짠 음식을 줄이고 규칙적으로 운동하세요. 혈압약은 "
+     "의사와 상의 없이 끊지 마세요.", "lang": "ko", "topic": "hypertension"},
+    {"id": "asthma-en", "title": "Asthma inhalers", "text": "Asthma controller inhalers reduce airway inflammation; "
+     "reliever inhalers open the airways quickly.", "topic": "asthma", "extra_field": 7},
+]
+
+MEDQUAD_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<Document id="{doc}" source="{src}" url="https://example.org/{doc}">
+<Focus>{focus}</Focus>
+<FocusAnnotations><UMLS><CUIs><CUI>C{doc}</CUI></CUIs><SemanticTypes><SemanticType>T047</SemanticType>
+</SemanticTypes></UMLS></FocusAnnotations>
+<QAPairs>
+<QAPair pid="1"><Question qid="{doc}-1" qtype="information">What is (are) {focus} ?</Question>
+<Answer>{focus} is a condition. It affects many people.</Answer></QAPair>
+<QAPair pid="2"><Question qid="{doc}-2" qtype="treatment">What are the treatments for {focus} ?</Question>
+<Answer>{treatment}</Answer></QAPair>
+<QAPair pid="3"><Question qid="{doc}-3" qtype="symptoms">What are the symptoms of {focus} ?</Question>
+<Answer></Answer></QAPair>
+</QAPairs>
+</Document>"""
+
+
+def write_jsonl(path, docs):
+    path.write_text("\n".join(json.dumps(d, ensure_ascii=False) for d in docs), encoding="utf-8")
+
+
+def build(tmp_path, source, out="idx", **kw):
+    emb = create_embedder("hashing:64")
+    return build_index(source, tmp_path / out, assets_dir=ASSETS, embedder=emb, embedder_spec="hashing:64", **kw)
+
+
+def test_jsonl_round_trip_and_retrieval(tmp_path):
+    write_jsonl(tmp_path / "c.jsonl", DOCS)
+    result = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}")
+    assert result.built and result.manifest["counts"] == {"documents": 3, "chunks": 3, "vectors": 3}
+    m = result.manifest
+    assert m["embedder"] == {"name": "hashing-64", "dim": 64} and m["bm25"]["k1"] == 1.5
+    assert set(m["files"]) >= {"docs.jsonl", "dense.faiss", "bm25_weights.npz", "tokenizer.json"}
+    index = load_index(tmp_path / "idx", expected_embedder="hashing-64")
+    chunk = index.chunks[2]
+    assert chunk["chunk_id"] == "asthma-en#0" and chunk["lang"] == "en" and chunk["metadata"] == {"extra_field": 7}
+    retriever = HybridRetriever(index, create_embedder("hashing:64"))
+    assert retriever.search("metformin lactic acidosis", 2, method="bm25")[0].doc_id == "met-en"
+    assert retriever.search("고혈압 운동", 2, method="bm25")[0].doc_id == "htn-ko"
+    hits = retriever.search("inhalers", 3, method="hybrid", filters={"lang": "ko"})
+    assert [h.doc_id for h in hits] == ["htn-ko"]
+    expanded = retriever.search(Query("혈압약", bm25_terms=["metformin"]), 3, method="bm25")
+    assert {h.doc_id for h in expanded} == {"htn-ko", "met-en"}
+
+
+def test_unchanged_corpus_is_not_rebuilt_and_changes_are(tmp_path):
+    write_jsonl(tmp_path / "c.jsonl", DOCS)
+    first = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}")
+    again = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}")
+    assert not again.built and again.manifest["created_at"] == first.manifest["created_at"]
+    write_jsonl(tmp_path / "c.jsonl", DOCS[:2])
+    assert build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}").built
+    assert build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}", chunk_chars=50).built  # settings are part of the key
+
+
+def test_medquad_fixture(tmp_path):
+    folder = tmp_path / "medquad" / "1_Test_QA"
+    folder.mkdir(parents=True)
+    for doc, src, focus, treat in [("0000001", "GARD", "Noonan syndrome", "Growth hormone may help."),
+                                   ("0000002", "GHR", "Gout", "Medicines lower uric acid."),
+                                   ("0000003", "NIDDK", "Diabetes", "Insulin and metformin are used.")]:
+        (folder / f"{doc}.xml").write_text(MEDQUAD_XML.format(doc=doc, src=src, focus=focus, treatment=treat))
+    (folder / "0000004.xml").write_text(MEDQUAD_XML.format(doc="0000001", src="GARD", focus="Duplicate",
+                                                           treatment="dup"))
+    result = build(tmp_path, f"medquad:{tmp_path / 'medquad'}")
+    index = load_index(result.directory)
+    ids = [c["doc_id"] for c in index.chunks]
+    assert ids == ["GARD-0000001-1", "GARD-0000001-2", "GHR-0000002-1", "GHR-0000002-2", "NIDDK-0000003-1",
+                   "NIDDK-0000003-2"]  # empty answers skipped, duplicate ids: first wins
+    first = index.chunks[1]
+    assert first["text"].startswith("What are the treatments for Noonan syndrome ?\nGrowth hormone")
+    assert first["metadata"]["qtype"] == "treatment" and first["metadata"]["cui"] == ["C0000001"]
+    assert liveqa_answer_to_doc_id("GARD_0000001_Sec2.txt") == "GARD-0000001-2"
+
+
+def test_corrupted_or_mismatched_index_is_refused(tmp_path):
+    write_jsonl(tmp_path / "c.jsonl", DOCS)
+    out = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}").directory
+    with pytest.raises(IndexLoadError, match="built with embedder 'hashing-64'.*python -m index_builder build"):
+        load_index(out, expected_embedder="use-multilingual-v3")
+    with (out / "docs.jsonl").open("a") as fh:
+        fh.write("\n")
+    with pytest.raises(IndexLoadError, match="checksum.*rebuild it with: python -m index_builder build"):
+        load_index(out)
+    (out / "manifest.json").write_text("{not json")
+    with pytest.raises(IndexLoadError, match="corrupted"):
+        load_index(out)
+    with pytest.raises(IndexLoadError, match="manifest.json missing"):
+        load_index(tmp_path / "nowhere")
+
+
+def test_failed_build_keeps_the_old_index(tmp_path):
+    write_jsonl(tmp_path / "c.jsonl", DOCS)
+    out = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}").directory
+    (tmp_path / "bad.jsonl").write_text('{"id": "x", "text": "ok"}\n{broken\n')
+    with pytest.raises(ValueError, match="bad.jsonl:2"):
+        build(tmp_path, f"jsonl:{tmp_path / 'bad.jsonl'}")
+    assert len(load_index(out).chunks) == 3
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".idx")] == []
+
+
+def test_chunking_keeps_sentences_and_limits():
+    text = "First sentence here. Second one is longer than the first. Third."
+    chunks = chunk_text(text, 40)
+    assert all(len(c) <= 40 for c in chunks) and " ".join(chunks).replace("  ", " ") == text
+    assert chunk_text("x" * 100, 30) == ["x" * 30] * 3 + ["x" * 10]
