@@ -62,6 +62,82 @@ def _eval_tune_fusion(args: argparse.Namespace) -> int:
     return 0
 
 
+def _profile(args: argparse.Namespace) -> int:
+    from .context.extraction.factory import create_extractor, korean_namer
+    from .context.profile import ProfileStore
+
+    settings = get_settings()
+    extractor, _ = create_extractor(settings)
+    with Path(args.dialogues).open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                dialogue_id, turns = record["id"], record["turns"]
+                if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
+                    raise TypeError("'turns' must be a list of strings")
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise ValueError(f"{args.dialogues}:{n}: expected {{\"id\", \"turns\": [str, ...]}} ({exc})") from None
+            store = ProfileStore(":memory:", korean_name=korean_namer(extractor_concepts(settings)))
+            for turn in turns:
+                store.update("dialogue", extractor.extract(turn))
+            print(json.dumps({"id": dialogue_id, "profile": public_profile(store.get("dialogue"))},
+                             ensure_ascii=False))
+    return 0
+
+
+def extractor_concepts(settings):
+    from .context.extraction.factory import concept_table
+
+    return concept_table(settings)
+
+
+def public_profile(profile: dict | None) -> dict:
+    """The profile in the documented output schema (no internal bookkeeping)."""
+    if not profile:
+        return {}
+    keep_entity = ("name", "cui", "text", "assertion", "confidence", "timestamp", "temporal_weight", "duration",
+                   "dose", "conflict")
+    out = {"demographics": profile["demographics"], "version": profile["version"]}
+    for slot in ("conditions", "symptoms", "medications"):
+        out[slot] = [{k: i[k] for k in keep_entity if k in i} for i in profile[slot]]
+    for slot in ("vitals", "labs"):
+        out[slot] = [{k: r[k] for k in ("type", "value", "systolic", "diastolic", "unit", "timestamp", "current")
+                      if k in r} for r in profile[slot]]
+    return out
+
+
+def _eval_profile(args: argparse.Namespace) -> int:
+    from .context.extraction.factory import concept_table, create_extractor
+    from .eval.profile_eval import evaluate_profiles
+    from .eval.synthea import load_patients
+
+    settings = get_settings()
+    if args.linker:
+        settings = settings.with_flags(medcat2_enabled=args.linker == "medcat")
+    concepts = concept_table(settings)
+    directory = args.patients or settings.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
+    patients = load_patients(Path(directory), concepts, args.limit)
+    extractor, info = create_extractor(settings, concepts)
+    report = evaluate_profiles(patients, extractor, [x.strip() for x in args.lang.split(",")], seed=args.seed)
+    report["linker"] = info.name
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+def _bench_bm25(args: argparse.Namespace) -> int:
+    from .eval.bm25_bench import bench_bm25
+    from .eval.retrieval_data import load_benchmark
+    from .retrieval.index_store import load_index
+
+    queries, _ = load_benchmark(args.dataset, args.queries, args.qrels, "all")
+    report = bench_bm25(load_index(args.index), list(queries.values()), k=args.k)
+    report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries)})
+    print(json.dumps(report))
+    return 0
+
+
 def _benchmark_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", type=Path, required=True)
     p.add_argument("--dataset", help="bioasq:DIR | liveqa:SHARED_DATA_DIR")
@@ -74,6 +150,9 @@ def _benchmark_args(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m medical_agent", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    pr = sub.add_parser("profile", help="run dialogues through extraction + a fresh profile; print profiles")
+    pr.add_argument("--dialogues", type=Path, required=True, help='JSONL {"id", "turns": [str, ...]}')
+    pr.set_defaults(func=_profile)
     ev = sub.add_parser("eval", help="benchmarks").add_subparsers(dest="eval_command", required=True)
     r = ev.add_parser("retrieval", help="retrieval metrics (nDCG, recall, MRR, success) and latency")
     _benchmark_args(r)
@@ -83,11 +162,22 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--fusion", choices=["rrf", "weighted_rrf", "convex"])
     r.add_argument("--weights", help="BM25,dense fusion weights, e.g. 1.0,0.5")
     r.set_defaults(func=_eval_retrieval)
+    pe = ev.add_parser("profile", help="extraction + profile scored against Synthea FHIR patients")
+    pe.add_argument("--patients", type=Path, help="folder of FHIR bundles (default: shared data subset80)")
+    pe.add_argument("--lang", default="ko,en")
+    pe.add_argument("--limit", type=int)
+    pe.add_argument("--seed", type=int, default=0)
+    pe.add_argument("--linker", choices=["medcat", "dictionary"], help="default: medcat2_enabled setting")
+    pe.set_defaults(func=_eval_profile)
     t = ev.add_parser("tune-fusion", help="choose fusion method and weights on a development split")
     _benchmark_args(t)
     t.add_argument("--split", default="dev", choices=["test", "dev", "all"], help="BioASQ split")
     t.add_argument("--depth", type=int, default=100, help="candidates per retriever")
     t.set_defaults(func=_eval_tune_fusion)
+    bench = sub.add_parser("bench", help="speed benchmarks").add_subparsers(dest="bench_command", required=True)
+    bb = bench.add_parser("bm25", help="sparse BM25 vs rank_bm25 on the same tokens (speed and equality)")
+    _benchmark_args(bb)
+    bb.set_defaults(func=_bench_bm25, k=50)
     return parser
 
 

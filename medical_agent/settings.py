@@ -100,6 +100,8 @@ class Settings:
     fusion_method: str = "weighted_rrf"
     bm25_weight: float = 1.0
     dense_weight: float = 1.0
+    prf_docs: int = 3
+    prf_weight: float = 4.0
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
     # experiment

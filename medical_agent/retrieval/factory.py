@@ -22,4 +22,5 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
         embedder = create_embedder(spec, settings)
     index = load_index(directory, expected_embedder=embedder.name)
     return HybridRetriever(index, embedder, rrf_k=settings.flags.rrf_k, fusion=settings.fusion_method,
-                           weights=(settings.bm25_weight, settings.dense_weight))
+                           weights=(settings.bm25_weight, settings.dense_weight), prf_docs=settings.prf_docs,
+                           prf_weight=settings.prf_weight)
