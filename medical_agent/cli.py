@@ -138,6 +138,64 @@ def _bench_bm25(args: argparse.Namespace) -> int:
     return 0
 
 
+def _agent(settings, llm_spec: str | None, index: Path | None, *, in_memory: bool = False, llm=None):
+    from index_builder.build import ensure_index
+
+    from .graph.agent import MedicalAgent
+    from .graph.deps import build_deps
+
+    if index is None:
+        ensure_index(settings)
+    deps = build_deps(settings, llm_spec=llm_spec, index_dir=index, in_memory=in_memory, llm=llm,
+                      llm_info=None if llm is None else _fake_info())
+    checkpointer = None
+    if in_memory:
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        checkpointer = InMemorySaver()
+    return MedicalAgent(deps, checkpointer)
+
+
+def _fake_info():
+    from .llm import BackendInfo
+
+    return BackendInfo("fake", "scripted", "zero-latency scripted LLM")
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from .graph.agent import InputError
+
+    settings = get_settings()
+    if args.profile:
+        settings = settings.with_profile(args.profile)
+    agent = _agent(settings, args.llm, args.index)
+    for message in args.messages:
+        try:
+            result = agent.run(args.user, message, mode=args.mode, thread_id=args.thread)
+        except InputError as exc:
+            result = {"error": str(exc)}
+        else:
+            result["retrieved_docs"] = [{k: d[k] for k in ("doc_id", "title", "score", "rank")}
+                                        for d in result["retrieved_docs"]]
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+    return 0
+
+
+def _bench_turn(args: argparse.Namespace) -> int:
+    from .eval.turn_bench import bench_responder, bench_turns, load_turns
+    from .llm import ScriptedLLM
+
+    settings = get_settings()
+    if args.profile:
+        settings = settings.with_profile(args.profile)
+    agent = _agent(settings, None, args.index, in_memory=True, llm=ScriptedLLM(bench_responder))
+    report = bench_turns(agent, load_turns(args.queries))
+    report.update({"index": str(args.index), "queries": str(args.queries), "profile": settings.profile,
+                   "documents": len(agent.deps.retriever.index.chunks)})
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
 def _benchmark_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", type=Path, required=True)
     p.add_argument("--dataset", help="bioasq:DIR | liveqa:SHARED_DATA_DIR")
@@ -174,10 +232,24 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--split", default="dev", choices=["test", "dev", "all"], help="BioASQ split")
     t.add_argument("--depth", type=int, default=100, help="candidates per retriever")
     t.set_defaults(func=_eval_tune_fusion)
+    c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
+    c.add_argument("--user", required=True)
+    c.add_argument("--mode", default="agent", choices=["agent", "llm"])
+    c.add_argument("--profile", help="ablation profile")
+    c.add_argument("--llm", help="LLM spec (default: the configured one)")
+    c.add_argument("--index", type=Path, help="index directory (default: the knowledge base, built if missing)")
+    c.add_argument("--thread", help="conversation id (default: <user>-default, continued across runs)")
+    c.add_argument("messages", nargs="+")
+    c.set_defaults(func=_chat)
     bench = sub.add_parser("bench", help="speed benchmarks").add_subparsers(dest="bench_command", required=True)
     bb = bench.add_parser("bm25", help="sparse BM25 vs rank_bm25 on the same tokens (speed and equality)")
     _benchmark_args(bb)
     bb.set_defaults(func=_bench_bm25, k=50)
+    bt = bench.add_parser("turn", help="non-LLM time per turn and per node, LLM calls per turn (fake LLM)")
+    bt.add_argument("--index", type=Path, required=True)
+    bt.add_argument("--queries", type=Path, required=True, help='JSONL {"text", "user"?, "kind"?} or text lines')
+    bt.add_argument("--profile", help="ablation profile")
+    bt.set_defaults(func=_bench_turn)
     return parser
 
 

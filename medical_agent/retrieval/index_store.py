@@ -84,6 +84,15 @@ class LoadedIndex:
     def embedder_name(self) -> str:
         return self.manifest["embedder"]["name"]
 
+    def languages(self) -> dict[str, int]:
+        """Chunks per language (cached)."""
+        if "_langs" not in self.__dict__:
+            counts: dict[str, int] = {}
+            for c in self.chunks:
+                counts[c.get("lang", "")] = counts.get(c.get("lang", ""), 0) + 1
+            self.__dict__["_langs"] = counts
+        return self.__dict__["_langs"]
+
     def mask(self, filters: dict[str, str | list[str]] | None) -> np.ndarray | None:
         """Boolean mask of chunks whose metadata field (lang, topic, source, ...) takes an allowed value."""
         if not filters:

@@ -1,19 +1,21 @@
-"""Assertion status of a mention: present, negated, family or historical (a NegEx-style detector for
-Korean and English).
+"""Assertion status of a mention: present, negated, family, historical or hypothetical (a NegEx-style
+detector for Korean and English).
 
 Only present mentions become the person's active conditions, symptoms or medications; the others are kept
 with their status for display. The scope is the clause around the mention: Korean negation follows the noun
 (당뇨는 없어요, 고혈압이 아니에요, 안 먹어요), English negation precedes it (no history of, denies,
 don't have); family words anywhere earlier in the clause (아버지가 고혈압이 있으신데, my mother has) and
-resolution words (예전에 … 나았어요, used to have, recovered from) win over a plain mention.
+resolution words (예전에 … 나았어요, used to have, recovered from) win over a plain mention. A mention in a
+question without a first-person cue ("Can I take ibuprofen?", "메트포르민 부작용이 뭔가요?") is hypothetical:
+asking about a drug is not taking it.
 """
 
 from __future__ import annotations
 
 import re
 
-PRESENT, NEGATED, FAMILY, HISTORICAL = "present", "negated", "family", "historical"
-ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL)
+PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "family", "historical", "hypothetical"
+ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 
 CLAUSE_BREAK = re.compile(r"[.!?;\n]|,\s|\bbut\b|\bhowever\b|\bwhile\b|\bwhereas\b|지만|(?<=[가-힣])데(?=[\s,])|으나|(?<=[가-힣])고\s|그리고|하지만|그런데")
 KO_NEG_AFTER = re.compile(r"^[은는이가을를도요]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
@@ -53,6 +55,11 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     return left, (min(ends) if ends else len(text))
 
 
+QUESTION_END = re.compile(r"(?:\?|나요|까요|니까|가요|는지|궁금|뭐예요|뭔데|어때요|되죠|인지)\s*[?.!]*\s*$")
+EN_QUESTION_START = re.compile(r"^\s*(?:can|could|should|is|are|does|do|will|would|what|how|when|why|which|may)\b", re.I)
+OWN_USE = re.compile(r"먹고\s*있|복용\s*(?:중|하고|해요|합니다)|먹어요|먹습니다|맞고\s*있|있는데|있고|있어서|앓고|진단|"
+                     r"\bI(?:'m| am)\s+(?:taking|on)\b|(?<!can )(?<!should )(?<!could )(?<!may )(?<!do )\bI\s+(?:take|have|use|"
+                     r"was diagnosed)\b|\bmy\b", re.I)
 FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\bI'm\b|\bme\b")
 
 
@@ -75,6 +82,11 @@ def classify(text: str, start: int, end: int) -> str:
         return HISTORICAL
     if KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했", after[:14]):
         return HISTORICAL
+    clause = text[c_left:c_right]
+    asked = QUESTION_END.search(clause) or (text[c_right:c_right + 1] == "?") or \
+        (EN_QUESTION_START.search(sentence_before) and text[end:s_right + 1].rstrip().endswith("?"))
+    if asked and not OWN_USE.search(clause):
+        return HYPOTHETICAL
     if KO_NEG_AFTER.search(after) or KO_NEG_BEFORE.search(before) or EN_NEG_BEFORE.search(before) or \
             EN_NEG_AFTER.search(after):
         return NEGATED

@@ -97,6 +97,8 @@ def merge_slots(profile: PatientProfile, slot_out: dict[str, Any], now: str) -> 
         demo["pregnancy_weeks"] = None
     for slot in ENTITY_SLOTS:
         for item in slot_out.get(slot) or []:
+            if item.get("assertion") == "hypothetical":
+                continue  # a question about something is not a fact about the person
             _merge_entity(merged[slot], {**item, "timestamp": item.get("timestamp") or now})
         merged[slot].sort(key=lambda i: i["timestamp"], reverse=True)
     for slot in READING_SLOTS:

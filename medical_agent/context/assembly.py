@@ -1,0 +1,94 @@
+"""Inject: the four-section prompt (seed 002 §3.2.4) under a token budget.
+
+Sections: system prompt (five principles + disclaimer) · patient profile · evidence with [n] ids and scores ·
+recent conversation and the question. Budgets follow the seed's ratios of the active model's context window
+(system 5 %, profile 10 %, evidence 50 %, history 15 %, question 5 %, generation 15 %), counted with the
+backend's token counter. Evidence is trimmed from the lowest-ranked document up (numbering never shifts);
+the question is never trimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..prompts import LLM_MODE_SYSTEM, SECTION, SYSTEM_PROMPT
+
+RATIOS = {"system": 0.05, "profile": 0.10, "evidence": 0.50, "history": 0.15, "question": 0.05, "generation": 0.15}
+DOC_CHARS = 1500          # no single passage takes more than this, whatever the budget
+MIN_PARTIAL_TOKENS = 40   # a trimmed last passage shorter than this is dropped instead
+
+
+def _fit(text: str, budget: int, count: Callable[[str], int]) -> str:
+    """Cut ``text`` to at most ``budget`` tokens (binary search on characters)."""
+    if count(text) <= budget:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if count(text[:mid]) <= budget:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def evidence_block(docs: Sequence[dict[str, Any]], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
+    lines, used, included = [], 0, 0
+    for n, doc in enumerate(docs, start=1):
+        entry = f"[{n}] ({doc.get('score', 0.0):.3f}) {doc.get('title', '')}\n{doc.get('text', '')[:DOC_CHARS]}"
+        cost = count(entry)
+        if used + cost > budget:
+            remaining = budget - used
+            if remaining >= MIN_PARTIAL_TOKENS:
+                lines.append(_fit(entry, remaining, count))
+                included += 1
+            break
+        lines.append(entry)
+        used += cost
+        included += 1
+    return "\n\n".join(lines), included
+
+
+def history_block(history: Sequence[dict[str, str]], budget: int, count: Callable[[str], int], lang: str) -> str:
+    labels = SECTION[lang]
+    kept: list[str] = []
+    used = 0
+    for turn in reversed(history):
+        line = f"{labels['user'] if turn['role'] == 'user' else labels['assistant']}: {turn['content'][:600]}"
+        cost = count(line)
+        if used + cost > budget:
+            break
+        kept.append(line)
+        used += cost
+    return "\n".join(reversed(kept))
+
+
+def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs: Sequence[dict[str, Any]],
+             history: Sequence[dict[str, str]], context_window: int, count: Callable[[str], int],
+             retrieval_expected: bool) -> tuple[str, str, dict[str, Any]]:
+    """(system prompt, user prompt, token plan)."""
+    lang = "ko" if lang == "ko" else "en"
+    labels = SECTION[lang]
+    budgets = {k: int(context_window * r) for k, r in RATIOS.items()}
+    system = (LLM_MODE_SYSTEM if mode == "llm" else SYSTEM_PROMPT)[lang]
+    sections: list[str] = []
+    used = {"system": count(system)}
+    if mode != "llm" and profile_summary:
+        profile = _fit(profile_summary, budgets["profile"], count)
+        sections.append(f"{labels['profile']}\n{profile}\n{labels['profile_hint']}")
+        used["profile"] = count(sections[-1])
+    included = 0
+    if mode != "llm" and (docs or retrieval_expected):
+        block, included = evidence_block(docs, budgets["evidence"], count)
+        sections.append(f"{labels['evidence']}\n{block or labels['no_evidence']}\n{labels['evidence_hint']}")
+        used["evidence"] = count(sections[-1])
+    past = history_block(history, budgets["history"], count, lang)
+    if past:
+        sections.append(f"{labels['history']}\n{past}")
+        used["history"] = count(sections[-1])
+    sections.append(f"{labels['question']}\n{question}")
+    used["question"] = count(question)
+    plan = {"context_window": context_window, "budgets": budgets, "used": used, "docs_included": included,
+            "docs_total": len(docs)}
+    return system, "\n\n".join(sections), plan

@@ -1,0 +1,1 @@
+"""Answer generation helpers: citation mapping, the offline extractive generator, final answer assembly."""

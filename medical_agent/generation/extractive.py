@@ -1,0 +1,56 @@
+"""Offline mode's answer generator: no LLM, so it extracts. It ranks the evidence sentences by overlap with
+the question (and its concept/intent expansion), prefers the question's language and higher-ranked documents,
+and lays them out under short headings with [n] citations; caution sentences get their own heading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..prompts import OFFLINE_HEADINGS
+
+SENTENCE = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
+CAUTION = re.compile(r"주의|금기|피하|피해야|응급|119|하면 안|되지 않|상의하|should not|do not|don't|avoid|warning|"
+                     r"emergency|call (?:your|911)|seek (?:medical|care|help)|contraindicat|talk to your", re.I)
+KEY_SENTENCES, CAUTION_SENTENCES, DOCS_USED = 4, 2, 5
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in SENTENCE.split(text) if s and len(s.strip()) > 15]
+
+
+def extractive_answer(question: str, docs: Sequence[dict[str, Any]], lang: str, tokenize: Callable[[str], list[str]],
+                      expansion_terms: Sequence[str] = ()) -> str:
+    heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
+    if not docs:
+        return heads["none"]
+    query = set(tokenize(question))
+    for term in expansion_terms:
+        query.update(tokenize(term))
+    scored = []
+    for rank, doc in enumerate(docs[:DOCS_USED], start=1):
+        same_lang = (doc.get("lang") or lang) == lang
+        for pos, sentence in enumerate(_sentences(doc.get("text", ""))):
+            tokens = set(tokenize(sentence))
+            overlap = len(query & tokens) / (len(tokens) ** 0.5 + 1.0)
+            score = overlap + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * pos
+            scored.append((score, rank, pos, sentence))
+    scored.sort(key=lambda x: -x[0])
+    same = [s for s in scored if (docs[s[1] - 1].get("lang") or lang) == lang]
+    if len(same) >= 3:  # enough in the question's language: do not mix languages
+        scored = same
+    key = [s for s in scored if not CAUTION.search(s[3])][:KEY_SENTENCES]
+    cautions = [s for s in scored if CAUTION.search(s[3])][:CAUTION_SENTENCES]
+    if len(key) < 2:
+        key = scored[:KEY_SENTENCES]
+        cautions = [s for s in cautions if s not in key]
+
+    def lines(items: list[tuple[float, int, int, str]]) -> list[str]:
+        return [f"- {sentence} [{rank}]" for _, rank, _, sentence in sorted(items, key=lambda x: (x[1], x[2]))]
+
+    parts = [heads["key"], *lines(key)]
+    if cautions:
+        parts += ["", heads["caution"], *lines(cautions)]
+    return "\n".join(parts)

@@ -1,0 +1,118 @@
+"""MedicalAgent: the facade the CLI, the UI and the evaluation use to run turns of the compiled graph.
+
+A conversation is a LangGraph thread (SQLite checkpointer by default, in-memory in tests); the person is a
+``user_id`` (their profile and cache entries). Feature flags come from the settings' ablation profile and may
+be overridden per call (the UI's switches) without recompiling anything.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from ..settings import SettingsError
+from .build import compiled_graph, recursion_limit
+from .deps import Deps
+from .state import new_turn
+
+RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
+               "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
+               "generator", "query_complexity", "dynamic_k", "red_flag", "expanded_query", "token_plan", "language",
+               "iteration_count", "safety_notes", "profile_version", "mode")
+
+
+class InputError(ValueError):
+    """The message cannot be processed (empty or too long); the text is safe to show to the person."""
+
+
+def sqlite_checkpointer(path: str) -> Any:
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    conn = sqlite3.connect(path, check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    return SqliteSaver(conn)
+
+
+class MedicalAgent:
+    def __init__(self, deps: Deps, checkpointer: Any | None = None):
+        self.deps = deps
+        if checkpointer is None:
+            deps.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+            checkpointer = sqlite_checkpointer(str(deps.settings.db_path))
+        self.checkpointer = checkpointer
+        self.graph = compiled_graph(deps, checkpointer)
+
+    def flags(self, profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        settings = self.deps.settings
+        if profile and profile != settings.profile:
+            settings = settings.with_profile(profile)
+        if overrides:
+            settings = settings.with_flags(**overrides)
+        return settings.flags.as_dict()
+
+    def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
+                 overrides: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        if not isinstance(text, str) or not text.strip():
+            raise InputError("Please type a question. / 질문을 입력해 주세요.")
+        limit = self.deps.settings.max_message_chars
+        if len(text) > limit:
+            raise InputError(f"Your message is {len(text):,} characters; the limit is {limit:,}. Please shorten it. / "
+                             f"메시지가 너무 깁니다({len(text):,}자, 최대 {limit:,}자). 줄여서 다시 보내 주세요.")
+        if mode not in ("agent", "llm"):
+            raise InputError(f"mode must be 'agent' or 'llm', not {mode!r}")
+        try:
+            flags = self.flags(profile, overrides)
+        except SettingsError as exc:
+            raise InputError(str(exc)) from None
+        thread = thread_id or f"{user_id}-default"
+        config = {"configurable": {"thread_id": thread},
+                  "recursion_limit": recursion_limit(int(flags["max_refine_iterations"]))}
+        state = new_turn(text, user_id=user_id, session_id=thread, mode=mode, flags=flags)
+        return state, config
+
+    def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
+            profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        state, config = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+        final = self.graph.invoke(state, config)
+        return summarize(final)
+
+    def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
+               profile: str | None = None, overrides: dict[str, Any] | None = None
+               ) -> Iterator[tuple[str, Any]]:
+        """Events: ("generation_start", iteration), ("token", text), ("node", (name, update)), ("final", result)."""
+        state, config = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+        for kind, payload in self.graph.stream(state, config, stream_mode=["custom", "updates"]):
+            if kind == "custom":
+                if payload.get("type") == "token" and payload.get("text"):
+                    yield "token", payload["text"]
+                elif payload.get("type") == "generation_start":
+                    yield "generation_start", payload.get("iteration", 0)
+            else:
+                for node, update in payload.items():
+                    yield "node", (node, update)
+        yield "final", summarize(self.graph.get_state(config).values)
+
+    def thread_state(self, thread_id: str) -> dict[str, Any]:
+        return dict(self.graph.get_state({"configurable": {"thread_id": thread_id}}).values)
+
+    def forget(self, user_id: str, thread_ids: list[str] | None = None) -> None:
+        """Delete a person's profile, cached answers and conversation threads."""
+        self.deps.profiles.delete(user_id)
+        self.deps.cache.delete_user(user_id)
+        for thread in thread_ids or [f"{user_id}-default"]:
+            self.checkpointer.delete_thread(thread)
+
+    @staticmethod
+    def new_thread_id() -> str:
+        return uuid.uuid4().hex
+
+
+def summarize(state: dict[str, Any]) -> dict[str, Any]:
+    out = {k: state.get(k) for k in RESULT_KEYS}
+    out["llm_call_count"] = len(state.get("llm_calls") or [])
+    out["retrieved_docs"] = [{k: d.get(k) for k in ("doc_id", "chunk_id", "title", "url", "score", "rank", "lang",
+                                                   "text", "bm25_rank", "dense_rank")}
+                             for d in state.get("retrieved_docs") or []]
+    return out

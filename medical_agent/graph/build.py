@@ -1,0 +1,88 @@
+"""Wire the ten nodes into a StateGraph and compile it once per Deps (thread-safe).
+
+check_similarity → hit: store_response | miss: classify_intent → extract_slots → store_memory →
+assemble_context (or straight to assemble_context) → retrieve (first pass) → assemble_context → generate_answer
+→ refine → quality_check → retrieve (loop) | store_response → END.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from . import routers
+from .deps import Deps
+from .nodes.assemble_context import assemble_context
+from .nodes.check_similarity import check_similarity
+from .nodes.classify_intent import classify_intent
+from .nodes.extract_slots import extract_slots
+from .nodes.generate_answer import generate_answer
+from .nodes.quality_check import quality_check
+from .nodes.refine import refine
+from .nodes.retrieve import retrieve
+from .nodes.store_memory import store_memory
+from .nodes.store_response import store_response
+from .state import AgentState
+
+NODES: dict[str, Callable[[dict[str, Any], Deps], dict[str, Any]]] = {
+    "check_similarity": check_similarity, "classify_intent": classify_intent, "extract_slots": extract_slots,
+    "store_memory": store_memory, "assemble_context": assemble_context, "retrieve": retrieve,
+    "generate_answer": generate_answer, "refine": refine, "quality_check": quality_check,
+    "store_response": store_response,
+}
+_compiled: dict[tuple[int, int], Any] = {}
+_lock = threading.Lock()
+
+
+def timed(name: str, node: Callable[[dict[str, Any], Deps], dict[str, Any]], deps: Deps) -> Callable:
+    @functools.wraps(node)
+    def run(state: dict[str, Any]) -> dict[str, Any]:
+        start = time.perf_counter()
+        update = dict(node(state, deps))
+        update["node_timings"] = {name: (time.perf_counter() - start) * 1000}
+        return update
+    return run
+
+
+def build_graph(deps: Deps) -> StateGraph:
+    graph = StateGraph(AgentState)
+    for name, node in NODES.items():
+        graph.add_node(name, timed(name, node, deps))
+    graph.add_edge(START, "check_similarity")
+    graph.add_conditional_edges("check_similarity", routers.after_check_similarity,
+                                ["store_response", "classify_intent"])
+    graph.add_conditional_edges("classify_intent", routers.after_classify_intent,
+                                ["extract_slots", "assemble_context"])
+    graph.add_edge("extract_slots", "store_memory")
+    graph.add_edge("store_memory", "assemble_context")
+    graph.add_conditional_edges("assemble_context", routers.after_assemble_context, ["retrieve", "generate_answer"])
+    graph.add_edge("retrieve", "assemble_context")
+    graph.add_edge("generate_answer", "refine")
+    graph.add_edge("refine", "quality_check")
+    graph.add_conditional_edges("quality_check", routers.after_quality_check, ["retrieve", "store_response"])
+    graph.add_edge("store_response", END)
+    return graph
+
+
+def compiled_graph(deps: Deps, checkpointer: Any) -> Any:
+    """The compiled graph for these deps and checkpointer, built on first use only (double-checked lock)."""
+    key = (id(deps), id(checkpointer))
+    graph = _compiled.get(key)
+    if graph is None:
+        with _lock:
+            graph = _compiled.get(key)
+            if graph is None:
+                graph = build_graph(deps).compile(checkpointer=checkpointer)
+                _compiled[key] = graph
+    return graph
+
+
+def recursion_limit(max_refine_iterations: int) -> int:
+    """LangGraph's hard cap on steps, the second guard behind max_refine_iterations: the first pass takes at most
+    9 steps and each re-retrieval 5 more."""
+    return 9 + 5 * (max_refine_iterations + 1) + 2

@@ -1,0 +1,1 @@
+"""The ten nodes. Each is ``(state, deps) -> partial update``."""

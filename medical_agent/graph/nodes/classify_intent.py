@@ -1,0 +1,62 @@
+"""Node 2 — active retrieval (seed 002 §3.4.2) and red-flag triage.
+
+Stage 1 rules: greetings and acknowledgements need no retrieval. Stage 2: the number of medical concepts and
+values in the message and its length give simple / moderate / complex → k = 3 / 8 / 15. Stage 3 (no concepts):
+question-like messages retrieve by length, chit-chat does not. A message that carries profile facts (65세
+남성) goes through extraction and memory even when nothing is retrieved. Triage runs first, always.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...context.extraction.rules_demographics import find_demographics
+from ...context.extraction.rules_measurements import find_measurements
+from ...safety import triage
+from ..deps import Deps
+from .common import language
+
+GREETING = re.compile(r"^\s*(?:안녕|반갑|처음\s*뵙|hello\b|hi\b|hey\b|good\s+(?:morning|afternoon|evening))", re.I)
+ACK = re.compile(r"^\s*(?:네|예|응|알겠|알았|감사|고마|고맙|좋아요|ok(?:ay)?\b|thanks?\b|thank\s+you|got\s+it|yes\b|sure\b)",
+                 re.I)
+FACTUAL = re.compile(r"\?|뭐|무엇|어떻|어떤|왜|어디|언제|누구|까요|나요|는지|ㄹ까|할까|되나|인가|궁금|알려|설명|"
+                     r"\b(?:what|how|why|where|when|who|which|can|could|should|is|are|does|do|will|tell|explain)\b", re.I)
+K_FIXED = 8
+
+
+def complexity(concepts: int, length: int, lang: str) -> tuple[str, int]:
+    """The seed's thresholds (Korean characters); English text is about twice as long for the same content."""
+    n = length if lang == "ko" else length // 2
+    if concepts == 0 and n <= 15 or concepts <= 1 and n <= 30:
+        return "simple", 3
+    if concepts <= 3 and n <= 60:
+        return "moderate", 8
+    return "complex", 15
+
+
+def classify_intent(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    text, lang, flags = state["user_text"], language(state), state["feature_flags"]
+    flag = triage(text, lang)
+    out: dict[str, Any] = {"language": lang, "red_flag": flag.__dict__ if flag else None,
+                           "query_for_retrieval": text}
+    if state.get("mode") == "llm":
+        return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
+    mentions = [m for m in deps.linker.link(text)]
+    facts = len(mentions) + len(find_measurements(text)) + len(find_demographics(text))
+    out["update_profile"] = facts > 0
+    if not flags.get("active_retrieval_enabled", True):
+        return {**out, "needs_retrieval": True, "dynamic_k": K_FIXED, "query_complexity": "fixed"}
+    short = len(text.strip()) <= (20 if lang == "ko" else 40)
+    if (GREETING.search(text) or ACK.search(text) and short) and not FACTUAL.search(text) and flag is None:
+        return {**out, "needs_retrieval": False, "dynamic_k": 0, "query_complexity": "greeting"}
+    if mentions:
+        label, k = complexity(len(mentions) + len(find_measurements(text)), len(text), lang)
+        if flag is not None:
+            label, k = "complex", max(k, 8)
+        return {**out, "needs_retrieval": True, "dynamic_k": k, "query_complexity": label}
+    if FACTUAL.search(text) or flag is not None:
+        n = len(text) if lang == "ko" else len(text) // 2
+        k = 3 if n < 20 else 8 if n < 50 else 15
+        return {**out, "needs_retrieval": True, "dynamic_k": k, "query_complexity": "content"}
+    return {**out, "needs_retrieval": False, "dynamic_k": 0, "query_complexity": "non_factual"}

@@ -1,0 +1,24 @@
+"""Node 9 — decide: retrieve again or stop, with the dual guards (duplicate documents, stagnating quality),
+the quality threshold and the iteration cap. Records ``stop_reason`` in the state and in the iteration log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...refine.strategy import create_strategy
+from ..deps import Deps
+
+
+def quality_check(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    flags = state["feature_flags"]
+    if state.get("mode") == "llm":
+        go, reason = False, "llm_mode"
+    elif not flags.get("self_refine_enabled", True):
+        go, reason = False, "refine_disabled"
+    elif not state.get("retrieval_attempts"):
+        go, reason = False, "no_retrieval_needed"
+    else:
+        go, reason = create_strategy(flags, deps.llm).should_retrieve(state, flags)
+    entry = {"iteration": state.get("iteration_count", 0), "stop_reason": reason}
+    return {"next_step": "retrieve" if go else "store_response", "stop_reason": reason,
+            "refine_iteration_logs": [entry]}

@@ -1,0 +1,30 @@
+"""Node 10 — finish the turn: make sure the emergency line leads, cache the answer if it is safe to reuse,
+and append the turn to the conversation history.
+
+Cached: agent-mode answers that passed quality_check (stop reason ``quality_ok``), grounded in retrieved
+evidence and without a red flag. The entry belongs to this user; if the answer used the profile it is also
+tied to the profile version it was built on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...safety import with_emergency_line
+from ..deps import Deps
+
+
+def store_response(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+    answer = with_emergency_line(state.get("answer", ""), state.get("red_flag"))
+    flags = state["feature_flags"]
+    cacheable = (not state.get("cache_hit") and state.get("mode") != "llm" and flags.get("response_cache_enabled")
+                 and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
+                 and not state.get("red_flag") and answer)
+    if cacheable:
+        vector = deps.embedder.encode_queries([state["user_text"]])[0]
+        version = state.get("profile_version") if state.get("profile_used") else None
+        deps.cache.store(state["user_id"], version, state["user_text"], vector, answer,
+                         {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
+                          "quality_score": state.get("quality_score", 0.0)})
+    turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
+    return {"answer": answer, "conversation_history": turn}

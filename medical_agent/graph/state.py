@@ -1,0 +1,116 @@
+"""AgentState: the seed's fields (seed 002 §3.3.5) plus stop_reason, node_timings, llm_calls, citations.
+
+Conversations are checkpointed threads, so state outlives a turn. Turn-scoped logs use reducers that
+append within a turn and are reset by the turn's input (``None``); ``conversation_history`` appends across
+turns (capped). Everything in the state is JSON-serialisable (the SQLite checkpointer stores it).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypedDict
+
+HISTORY_TURNS = 20
+
+
+def extend_or_reset(old: list | None, new: list | None) -> list:
+    return [] if new is None else [*(old or []), *new]
+
+
+def merge_logs(old: list | None, new: list | None) -> list:
+    """Iteration log: an entry with an iteration number already logged updates it (quality_check adds the
+    stop reason to refine's entry); others append. ``None`` resets."""
+    if new is None:
+        return []
+    out = [dict(e) for e in (old or [])]
+    for entry in new:
+        same = next((e for e in out if e.get("iteration") == entry.get("iteration")), None)
+        if same is None:
+            out.append(dict(entry))
+        else:
+            same.update(entry)
+    return out
+
+
+def merge_timings(old: dict | None, new: dict | None) -> dict:
+    if new is None:
+        return {}
+    out = dict(old or {})
+    for key, ms in new.items():
+        out[key] = round(out.get(key, 0.0) + ms, 3)
+    return out
+
+
+def append_history(old: list | None, new: list | None) -> list:
+    if new is None:
+        return []
+    return [*(old or []), *new][-2 * HISTORY_TURNS:]
+
+
+class AgentState(TypedDict, total=False):
+    # input
+    user_text: str
+    mode: str                        # agent | llm
+    session_id: str
+    user_id: str
+    language: str                    # ko | en (detected)
+    conversation_history: Annotated[list[dict[str, str]], append_history]
+    feature_flags: dict[str, Any]
+    # extract / store
+    slot_out: dict[str, Any]
+    profile_summary: str
+    profile_version: int
+    profile_used: bool
+    # inject
+    system_prompt: str
+    user_prompt: str
+    token_plan: dict[str, Any]
+    # retrieval
+    query_for_retrieval: str
+    expanded_query: dict[str, Any]
+    retrieved_docs: list[dict[str, Any]]
+    retrieval_attempts: int
+    dynamic_k: int
+    query_complexity: str
+    needs_retrieval: bool
+    update_profile: bool
+    red_flag: dict[str, str] | None
+    # generation
+    answer: str
+    citations: list[dict[str, Any]]
+    safety_notes: list[str]
+    generator: str                   # llm | extractive | cache
+    # verification
+    quality_score: float
+    quality_feedback: dict[str, Any]
+    iteration_count: int
+    stop_reason: str | None
+    next_step: str
+    retrieved_docs_history: Annotated[list[list[str]], extend_or_reset]
+    quality_score_history: Annotated[list[float], extend_or_reset]
+    query_rewrite_history: Annotated[list[str], extend_or_reset]
+    refine_iteration_logs: Annotated[list[dict[str, Any]], merge_logs]
+    # cache
+    cache_hit: bool
+    cached_response: str | None
+    cache_similarity_score: float
+    skip_pipeline: bool
+    # accounting
+    node_timings: Annotated[dict[str, float], merge_timings]
+    llm_calls: Annotated[list[dict[str, Any]], extend_or_reset]
+    error: str | None
+
+
+def new_turn(user_text: str, *, user_id: str, session_id: str, mode: str, flags: dict[str, Any]) -> dict[str, Any]:
+    """The input of one turn: every turn-scoped field starts fresh; history and thread state carry over."""
+    return {
+        "user_text": user_text, "mode": mode, "user_id": user_id, "session_id": session_id, "feature_flags": flags,
+        "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False, "system_prompt": "",
+        "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
+        "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
+        "needs_retrieval": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
+        "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
+        "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None,
+        "cache_similarity_score": 0.0, "skip_pipeline": False, "error": None, "language": "",
+        "retrieved_docs_history": None, "quality_score_history": None, "query_rewrite_history": None,
+        "refine_iteration_logs": None, "node_timings": None, "llm_calls": None,
+    }

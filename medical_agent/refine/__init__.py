@@ -1,0 +1,1 @@
+"""Verification stage: judges (LLM CRAG and heuristic), query rewriting, loop guards and the strategies."""

@@ -1,0 +1,82 @@
+"""The CRAG judge: the LLM scores grounding, completeness and accuracy as JSON (validated), overall =
+0.4·grounding + 0.3·completeness + 0.3·accuracy. Malformed output gets one repair attempt, then the heuristic
+judge takes over (logged). One call also returns a rewritten query when the answer is weak.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..llm.base import LLM, LLMError
+from ..llm.calls import tracked_chat
+from ..prompts import JUDGE_PROMPT, JUDGE_REPAIR, JUDGE_SYSTEM
+from .heuristic import heuristic_judge
+
+log = logging.getLogger(__name__)
+SCORES = ("grounding_score", "completeness_score", "accuracy_score")
+LISTS = ("missing_info", "improvement_suggestions", "safety_concerns")
+WEIGHTS = {"grounding_score": 0.4, "completeness_score": 0.3, "accuracy_score": 0.3}
+_OBJECT = re.compile(r"\{.*\}", re.S)
+
+
+class JudgeFormatError(ValueError):
+    pass
+
+
+def parse_verdict(text: str) -> dict[str, Any]:
+    """Validate the judge's JSON: three scores in [0, 1] (clamped), lists of strings, optional query."""
+    match = _OBJECT.search(text or "")
+    if not match:
+        raise JudgeFormatError("no JSON object in the judge's reply")
+    try:
+        raw = json.loads(match.group(0))
+    except json.JSONDecodeError as exc:
+        raise JudgeFormatError(f"invalid JSON: {exc.msg}") from None
+    verdict: dict[str, Any] = {}
+    for key in SCORES:
+        value = raw.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise JudgeFormatError(f"{key} missing or not a number")
+        verdict[key] = min(1.0, max(0.0, float(value)))
+    for key in LISTS:
+        value = raw.get(key, [])
+        verdict[key] = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    query = raw.get("rewritten_query")
+    verdict["rewritten_query"] = query.strip() if isinstance(query, str) else ""
+    verdict["overall_score"] = round(sum(verdict[k] * w for k, w in WEIGHTS.items()), 4)
+    verdict["judge"] = "llm"
+    return verdict
+
+
+def _evidence(docs: Sequence[dict[str, Any]], limit: int = 5, chars: int = 600) -> str:
+    return "\n\n".join(f"[{i}] {d.get('title', '')}\n{d.get('text', '')[:chars]}"
+                       for i, d in enumerate(docs[:limit], start=1)) or "(none)"
+
+
+def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[dict[str, Any]], profile_summary: str,
+              lang: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Verdict and the LLM call records. Falls back to the heuristic verdict on format or backend errors."""
+    messages = [{"role": "system", "content": JUDGE_SYSTEM},
+                {"role": "user", "content": JUDGE_PROMPT.format(question=question, profile=profile_summary or "-",
+                                                                answer=answer, evidence=_evidence(docs))}]
+    records: list[dict[str, Any]] = []
+    try:
+        for attempt in range(2):
+            result, record = tracked_chat(llm, messages, tag="judge", temperature=0.0, max_tokens=400,
+                                          json_mode=True)
+            records.append({**record, "repair": attempt > 0})
+            try:
+                return parse_verdict(result.text), records
+            except JudgeFormatError as exc:
+                log.warning("judge reply unusable (%s)%s", exc, "; asking once more" if attempt == 0 else "")
+                messages = [*messages, {"role": "assistant", "content": result.text},
+                            {"role": "user", "content": JUDGE_REPAIR}]
+    except LLMError as exc:
+        log.warning("LLM judge failed (%s); using the heuristic judge", exc)
+    verdict = heuristic_judge(question, answer, docs, profile_summary, lang)
+    verdict["judge"] = "heuristic_fallback"
+    return verdict, records

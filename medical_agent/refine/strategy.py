@@ -1,0 +1,119 @@
+"""Self-refine as a strategy (seed 003): CorrectiveRAGStrategy judges the answer and rewrites the query;
+BasicRAGStrategy is the baseline that accepts the first answer. ``create_strategy`` picks one from the flags.
+
+The corrective strategy keeps LLM calls low: no judging when nothing was retrieved; the heuristic judge
+first, and the LLM judge only when the heuristic is not confident (≥ 0.85 accepts); judge and rewrite in one
+call (the judge returns ``rewritten_query``), a separate rewrite call only when it did not.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..llm.base import LLM
+from . import guards
+from .heuristic import CONFIDENT, heuristic_judge
+from .judge import llm_judge
+from .rewriter import keyword_rewrite, llm_rewrite
+
+
+@dataclass
+class RefineInput:
+    question: str
+    answer: str
+    docs: Sequence[dict[str, Any]]
+    profile_summary: str
+    lang: str
+    retrieved: bool          # was there a retrieval to ground the answer in?
+
+
+@dataclass
+class RefineOutcome:
+    quality_score: float
+    feedback: dict[str, Any]
+    needs_retrieval: bool
+    query: str
+    llm_records: list[dict[str, Any]] = field(default_factory=list)
+
+
+class RefineStrategy(ABC):
+    name = "abstract"
+
+    @abstractmethod
+    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome: ...
+
+    @abstractmethod
+    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
+        """(retrieve again?, stop reason when not)."""
+
+    def get_strategy_name(self) -> str:
+        return self.name
+
+
+class BasicRAGStrategy(RefineStrategy):
+    name = "basic_rag"
+
+    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome:
+        return RefineOutcome(1.0, {"judge": "none (basic RAG)"}, False, inp.question)
+
+    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
+        return False, "basic_rag"
+
+
+class CorrectiveRAGStrategy(RefineStrategy):
+    name = "corrective_rag"
+
+    def __init__(self, llm: LLM | None):
+        self.llm = llm
+
+    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome:
+        if not inp.retrieved:
+            return RefineOutcome(1.0, {"judge": "skipped (no retrieval)"}, False, inp.question)
+        verdict = heuristic_judge(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang)
+        records: list[dict[str, Any]] = []
+        if self.llm is not None and flags.get("llm_based_quality_check", True):
+            if verdict["overall_score"] >= CONFIDENT:
+                verdict["judge"] = "heuristic (confident, LLM judge skipped)"
+            else:
+                verdict, records = llm_judge(self.llm, inp.question, inp.answer, inp.docs, inp.profile_summary,
+                                             inp.lang)
+        score = float(verdict["overall_score"])
+        needs = score < float(flags.get("quality_threshold", 0.5))
+        query = inp.question
+        if needs and flags.get("dynamic_query_rewrite", True):
+            missing = verdict.get("missing_info", [])
+            if verdict.get("rewritten_query"):
+                query = verdict["rewritten_query"]
+            elif self.llm is not None:
+                query, more = llm_rewrite(self.llm, inp.question, missing, inp.profile_summary)
+                records += more
+            else:
+                query = keyword_rewrite(inp.question, missing, inp.profile_summary)
+        return RefineOutcome(score, verdict, needs, query, records)
+
+    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
+        if state.get("quality_score", 0.0) >= float(flags.get("quality_threshold", 0.5)):
+            return False, "quality_ok"
+        if state.get("iteration_count", 0) >= int(flags.get("max_refine_iterations", 2)):
+            return False, "max_iterations"
+        if not state.get("needs_retrieval"):
+            return False, "no_retrieval_needed"
+        if flags.get("quality_check_enabled", True):
+            if flags.get("duplicate_detection", True) and guards.duplicate_documents(
+                    state.get("retrieved_docs_history") or []):
+                return False, "duplicate_documents"
+            if flags.get("progress_monitoring", True):
+                stop = guards.progress_stop(state.get("quality_score_history") or [])
+                if stop:
+                    return False, stop
+        return True, None
+
+
+def create_strategy(flags: dict[str, Any], llm: LLM | None) -> RefineStrategy:
+    """The factory of seed 003: ``refine_strategy`` picks the class."""
+    if flags.get("refine_strategy", "corrective_rag") == "basic_rag":
+        return BasicRAGStrategy()
+    return CorrectiveRAGStrategy(llm)

@@ -1,0 +1,91 @@
+"""One query pipeline for retrieval, used by the agent's retrieve node and by `eval retrieval` alike.
+
+Language detection → concept linking with the context stage's linker → the other language's names of the
+found concepts and the intent lexicon's terms go to BM25 (a Korean question meets English passages); the
+dense side embeds the original question and the expanded English (or Korean) text and fuses them by max.
+``expand=False`` ablates everything but the plain question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..context.extraction.concepts import ConceptTable
+from ..context.extraction.mentions import ConceptLinker
+from .hybrid import Hit, HybridRetriever, Query
+from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+MAX_SYNONYMS = 3
+EXPANSION_WEIGHT = 1.0
+MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
+
+
+def detect_language(text: str) -> str:
+    letters = re.findall(r"[A-Za-z\uac00-\ud7a3]", text)
+    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) >= 0.3 else "en"
+
+
+@dataclass
+class Expansion:
+    language: str
+    concepts: list[str] = field(default_factory=list)      # CUIs found
+    intents: list[str] = field(default_factory=list)
+    bm25_terms: list[str] = field(default_factory=list)
+    dense_text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class QueryPipeline:
+    def __init__(self, retriever: HybridRetriever, linker: ConceptLinker | None, concepts: ConceptTable | None,
+                 *, expand: bool = True, translate: Callable[[str], str | None] | None = None):
+        self.retriever, self.linker, self.concepts = retriever, linker, concepts
+        self.expand, self.translate = expand, translate
+
+    def expansion(self, text: str) -> Expansion:
+        lang = detect_language(text)
+        exp = Expansion(lang)
+        if not self.expand:
+            return exp
+        names: list[str] = []
+        for m in self.linker.link(text) if self.linker else []:
+            concept = self.concepts.by_cui.get(m.cui) if self.concepts else None
+            if concept is None or m.cui in exp.concepts:
+                continue
+            exp.concepts.append(m.cui)
+            if lang == "ko":
+                names += [concept.name, *concept.synonyms_en[:MAX_SYNONYMS]]
+            else:
+                names += list(concept.names_ko[:MAX_SYNONYMS])
+        exp.intents = korean_intents(text) if lang == "ko" else english_intents(text)
+        intent_words = english_terms(exp.intents) if lang == "ko" else korean_terms(exp.intents)
+        exp.bm25_terms = list(dict.fromkeys(names + intent_words))
+        if lang == "ko" and self.translate is not None:
+            translated = self.translate(text)
+            if translated:
+                exp.bm25_terms.append(translated)
+                exp.dense_text = translated
+        if not exp.dense_text and exp.bm25_terms:
+            exp.dense_text = " ".join(exp.bm25_terms)
+        return exp
+
+    def query(self, text: str) -> tuple[Query, Expansion]:
+        exp = self.expansion(text)
+        q = Query(text, bm25_terms=exp.bm25_terms, bm25_term_weight=EXPANSION_WEIGHT,
+                  dense_texts=[exp.dense_text] if exp.dense_text else [])
+        return q, exp
+
+    def search(self, text: str, k: int, *, method: str = "hybrid",
+               filters: dict[str, str | list[str]] | None = None) -> tuple[list[Hit], Expansion]:
+        """In a bilingual corpus the question's own language is searched (the passages are paired); a
+        corpus without it (English MedQuAD for a Korean question) is searched across languages."""
+        q, exp = self.query(text)
+        langs = self.retriever.index.languages()
+        if filters is None and len(langs) > 1 and langs.get(exp.language, 0) >= MIN_SAME_LANGUAGE:
+            filters = {"lang": exp.language}
+        return self.retriever.search(q, k, method=method, filters=filters), exp

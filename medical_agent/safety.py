@@ -1,0 +1,163 @@
+"""Safety beyond the seed: red-flag triage and profile-aware contraindication notes.
+
+Red flags (chest pain with sweating or breathlessness, stroke FAST signs, severe hypoglycaemia, suicidal
+thoughts, anaphylaxis) put an emergency line at the very top of the answer, whatever else happens — cache
+hit, offline mode, LLM failure. Contraindication notes come from a small rules table over drug classes
+(concept-table topics) and the person's conditions, pregnancy and labs; they are added whatever the backend.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+_I = re.I
+
+
+@dataclass(frozen=True)
+class RedFlag:
+    kind: str
+    line: str
+
+
+def _any(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(patterns), _I)
+
+
+CHEST = _any(r"가슴.{0,6}(?:아프|아파|통증|조이|답답|짓누|뻐근)", r"흉통", r"chest\s+(?:pain|pressure|tightness|hurts)",
+             r"pain\s+in\s+(?:my\s+)?chest")
+CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가쁘)", r"호흡\s*곤란", r"sweat", r"short(?:ness)?\s+of\s+breath",
+                       r"breathless", r"can'?t\s+breathe", r"trouble\s+breathing", r"(?:left\s+)?arm\s+pain", r"팔이\s*저리")
+STROKE = _any(r"(?:얼굴|입).{0,6}(?:처지|돌아가|비뚤|마비)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
+              r"말이\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
+              r"slurred\s+speech", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
+              r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
+              r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)")
+HYPO = _any(r"저혈당", r"혈당이?\s*(?:너무\s*)?(?:낮|떨어)", r"low\s+blood\s+sugar", r"hypoglyc", r"sugar\s+(?:is\s+)?(?:very\s+)?low")
+HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정신이\s*없", r"깨어나지", r"confus", r"unconscious", r"passed\s+out",
+                   r"faint", r"seizure", r"won'?t\s+wake", r"not\s+responding", r"can'?t\s+swallow")
+LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d)", _I)
+SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶지\s*않", r"목숨을\s*끊", r"suicid", r"kill\s+myself",
+               r"end\s+my\s+life", r"want\s+to\s+die", r"don'?t\s+want\s+to\s+live")
+ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
+                   r"anaphyla", r"throat\s+(?:is\s+)?(?:swelling|closing|tight)", r"(?:lips?|tongue)\s+(?:is\s+|are\s+)?swell")
+
+EMERGENCY = {
+    "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
+    "en": "🚨 This may be an emergency. Call your local emergency number (911 in the US) now or go to the nearest "
+          "emergency department.",
+}
+SUICIDE_LINE = {
+    "ko": "🚨 지금 위험하다고 느끼면 바로 119에 전화하세요. 자살예방상담전화 109(24시간)에서도 도움을 받을 수 있습니다.",
+    "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
+          "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
+}
+
+
+def triage(text: str, lang: str) -> RedFlag | None:
+    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
+    lang = "ko" if lang == "ko" else "en"
+    if SUICIDE.search(text):
+        return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
+    low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
+    checks = (
+        ("chest_pain", bool(CHEST.search(text) and CHEST_COMPANION.search(text))),
+        ("stroke", bool(STROKE.search(text))),
+        ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
+        ("anaphylaxis", bool(ANAPHYLAXIS.search(text))),
+    )
+    for kind, hit in checks:
+        if hit:
+            return RedFlag(kind, EMERGENCY[lang])
+    return None
+
+
+def with_emergency_line(answer: str, flag: RedFlag | dict[str, Any] | None) -> str:
+    """Put the emergency line first (once)."""
+    if not flag:
+        return answer
+    line = flag.line if isinstance(flag, RedFlag) else flag["line"]
+    return answer if answer.startswith(line) else f"{line}\n\n{answer}"
+
+
+# --- contraindication rules ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules look at: drug classes and names taken, conditions, pregnancy, labs."""
+
+    drug_classes: frozenset[str]
+    drug_names: frozenset[str]
+    conditions: frozenset[str]
+    pregnant: bool
+    egfr: float | None
+
+
+NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
+RULES: list[tuple[str, Any, dict[str, str]]] = [
+    ("metformin_kidney", lambda f: "metformin" in f.drug_names and (
+        (f.egfr is not None and f.egfr < 30) or bool(f.conditions & {"chronic kidney disease", "diabetic nephropathy"})),
+     {"ko": "메트포르민: 신장 기능이 많이 떨어진 경우(eGFR 30 미만)에는 사용하지 않고, 30~45에서는 용량 조절이 필요할 수 "
+            "있습니다. 신장 기능 검사 결과를 의사와 꼭 확인하세요.",
+      "en": "Metformin: it is not used when kidney function is very low (eGFR below 30) and may need a lower dose at "
+            "30–45. Check your kidney tests with your doctor."}),
+    ("nsaid_anticoagulant", lambda f: bool(f.drug_classes & NSAIDS) and bool(f.drug_classes & ANTICOAG),
+     {"ko": "소염진통제(NSAID)와 와파린 등 항응고제를 함께 쓰면 출혈 위험이 크게 높아집니다. 복용 전에 의사나 약사와 "
+            "상의하세요.",
+      "en": "NSAIDs (such as ibuprofen or naproxen) together with warfarin or other anticoagulants greatly raise the "
+            "risk of bleeding. Ask your doctor or pharmacist first."}),
+    ("nsaid_kidney", lambda f: bool(f.drug_classes & NSAIDS) and bool(
+        f.conditions & {"chronic kidney disease", "diabetic nephropathy", "acute kidney injury"}),
+     {"ko": "만성 신장질환이 있으면 소염진통제(NSAID)가 신장 기능을 더 나쁘게 할 수 있습니다.",
+      "en": "With chronic kidney disease, NSAIDs can further harm kidney function."}),
+    ("nsaid_heart_failure", lambda f: bool(f.drug_classes & NSAIDS) and "heart failure" in f.conditions,
+     {"ko": "심부전이 있으면 소염진통제(NSAID)가 체액 저류를 일으켜 심부전을 악화시킬 수 있습니다.",
+      "en": "With heart failure, NSAIDs can cause fluid retention and make heart failure worse."}),
+    ("pregnancy_drugs", lambda f: f.pregnant and bool(f.drug_classes & {"acei", "arb", "statin"} or "warfarin" in f.drug_names),
+     {"ko": "임신 중에는 ACE 억제제, 안지오텐신 수용체 차단제(ARB), 스타틴, 와파린을 일반적으로 피합니다. 임의로 "
+            "중단하지 말고 바로 담당 의사와 상의하세요.",
+      "en": "ACE inhibitors, ARBs, statins and warfarin are generally avoided in pregnancy. Do not stop on your own; "
+            "talk to your doctor promptly."}),
+    ("pregnancy_nsaid", lambda f: f.pregnant and bool(f.drug_classes & NSAIDS),
+     {"ko": "임신 중, 특히 20주 이후에는 소염진통제(NSAID)를 피하는 것이 일반적입니다. 필요하면 의료진과 상의하세요.",
+      "en": "NSAIDs are generally avoided in pregnancy, especially from 20 weeks. Ask your clinician."}),
+]
+
+
+def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | None,
+                  drug_class: dict[str, str]) -> Facts:
+    """Merge the stored profile with this turn's mentions (a drug asked about counts too)."""
+    meds: set[str] = set()
+    conds: set[str] = set()
+    egfr: float | None = None
+    pregnant = False
+    for source, this_turn in ((profile or {}, False), (slot_out or {}, True)):
+        for item in source.get("medications", []):
+            status = item.get("assertion", "present")
+            if status == "present" or (this_turn and status not in ("negated", "family")):
+                meds.add(item["name"].lower())
+        for item in source.get("conditions", []):
+            if item.get("assertion", "present") == "present":
+                conds.add(item["name"].lower())
+        pregnant = pregnant or bool((source.get("demographics") or {}).get("is_pregnant"))
+        for lab in source.get("labs", []):
+            if lab.get("type") == "egfr":
+                egfr = float(lab["value"]) if egfr is None else egfr
+    classes = {drug_class[m] for m in meds if m in drug_class}
+    return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr)
+
+
+def safety_notes(facts: Facts, lang: str) -> list[str]:
+    lang = "ko" if lang == "ko" else "en"
+    return [text[lang] for _, when, text in RULES if when(facts)]
+
+
+def rule_names(facts: Facts) -> list[str]:
+    return [name for name, when, _ in RULES if when(facts)]
+
+
+def drug_class_map(concepts: Iterable[Any]) -> dict[str, str]:
+    """English drug name (lower case) → class, from the concept table's medication topics."""
+    return {c.name.lower(): c.topic for c in concepts if c.slot == "medication"}

@@ -1,0 +1,200 @@
+"""Every path through the graph, the cache's safety, red flags, LLM mode, persistence and errors."""
+
+import json
+
+import pytest
+
+from medical_agent.graph.agent import InputError, MedicalAgent
+from medical_agent.graph.deps import build_deps
+from medical_agent.llm import BackendInfo, LLMUnavailableError, ScriptedLLM
+from medical_agent.settings import load_settings
+
+GOOD = json.dumps({"grounding_score": 0.9, "completeness_score": 0.9, "accuracy_score": 0.9})
+
+
+def llm(answer="Metformin may cause nausea [1]. See your doctor."):
+    return ScriptedLLM({"generate": answer, "judge": GOOD}, cycle=True)
+
+
+def nodes(result):
+    return set(result["node_timings"])
+
+
+def test_greeting_skips_extraction_and_retrieval(make_agent):
+    result = make_agent(llm("Hello! How can I help?")).run("u", "안녕하세요")
+    assert result["query_complexity"] == "greeting" and result["stop_reason"] == "no_retrieval_needed"
+    assert not nodes(result) & {"extract_slots", "store_memory", "retrieve"}
+    assert [c["tag"] for c in result["llm_calls"]] == ["generate"]
+
+
+def test_self_introduction_is_remembered_without_retrieval(make_agent):
+    agent = make_agent(llm("Nice to meet you."))
+    first = agent.run("u", "안녕하세요, 저는 65세 남성입니다")
+    assert {"extract_slots", "store_memory"} <= nodes(first) and "retrieve" not in nodes(first)
+    second = agent.run("u", "당뇨가 있어요. 메트포르민 부작용이 뭔가요?")
+    assert second["profile_summary"].startswith("65세 남성") and "당뇨" in second["profile_summary"]
+    prompt = agent.thread_state("u-default")["user_prompt"]
+    assert "[환자 프로필]" in prompt and "65세 남성" in prompt and "[1]" in prompt
+
+
+def test_question_path_retrieves_then_reassembles(make_agent):
+    agent = make_agent(llm())
+    result = agent.run("u", "What are the side effects of metformin?")
+    assert {"retrieve", "assemble_context", "generate_answer", "refine", "quality_check"} <= nodes(result)
+    assert result["retrieved_docs"] and result["retrieved_docs"][0]["lang"] == "en"
+    assert result["citations"][0]["n"] == 1 and result["citations"][0]["doc_id"] == result["retrieved_docs"][0]["doc_id"]
+    state = agent.thread_state("u-default")
+    assert "[Evidence]" in state["user_prompt"] and result["retrieved_docs"][0]["title"] in state["user_prompt"]
+
+
+def test_invented_citations_are_removed(make_agent):
+    result = make_agent(llm("Nausea is common [1][9].")).run("u", "What are the side effects of metformin?")
+    assert "[9]" not in result["answer"] and [c["n"] for c in result["citations"]] == [1]
+
+
+def test_every_answer_has_the_disclaimer(make_agent):
+    for agent_llm in (llm(), None):
+        answer = make_agent(agent_llm).run("u", "메트포르민 부작용이 뭔가요?")["answer"]
+        assert "진단이 아닙니다" in answer and "의료진" in answer
+
+
+@pytest.mark.parametrize("text, lang", [("가슴이 아프고 식은땀이 나요", "ko"),
+                                        ("I have chest pain and I'm short of breath", "en"),
+                                        ("갑자기 얼굴 한쪽이 처지고 말이 어눌해요", "ko"),
+                                        ("저혈당인데 정신이 없고 쓰러질 것 같아요", "ko"),
+                                        ("I want to die, I can't go on", "en")])
+def test_red_flags_lead_with_an_emergency_line(make_agent, text, lang):
+    for agent_llm in (llm("General information [1]."), None):
+        result = make_agent(agent_llm).run("u", text)
+        assert result["answer"].startswith("🚨"), result["answer"][:80]
+        assert ("119" if lang == "ko" else "emergency number") in result["answer"].split("\n")[0]
+        assert result["red_flag"]["kind"]
+
+
+def test_llm_mode_skips_its_nodes_and_the_profile(make_agent):
+    agent = make_agent(llm("Plain answer."))
+    result = agent.run("u", "65세 남성인데 메트포르민 부작용이 뭔가요?", mode="llm")
+    assert not nodes(result) & {"extract_slots", "store_memory", "retrieve"}
+    assert result["stop_reason"] == "llm_mode" and result["refine_iteration_logs"][0]["judge"] == "bypassed"
+    assert agent.deps.profiles.get("u") is None and [c["tag"] for c in result["llm_calls"]] == ["generate"]
+    assert "[환자 프로필]" not in agent.thread_state("u-default")["user_prompt"]
+
+
+def test_llm_mode_offline_says_a_model_is_needed(make_agent):
+    result = make_agent(None).run("u", "What is diabetes?", mode="llm")
+    assert "needs a language model" in result["answer"]
+
+
+def test_offline_mode_is_extractive_and_labelled(make_agent):
+    result = make_agent(None).run("u", "메트포르민 부작용이 뭔가요?")
+    assert result["generator"] == "extractive" and "오프라인 모드" in result["answer"]
+    assert result["citations"] and result["llm_calls"] == []
+
+
+def test_llm_failure_falls_back_to_extraction(make_agent):
+    def broken(messages, options):
+        raise LLMUnavailableError("cannot reach the LLM server at http://127.0.0.1:9/v1")
+
+    result = make_agent(ScriptedLLM({"generate": broken, "judge": GOOD})).run("u", "메트포르민 부작용이 뭔가요?")
+    assert result["generator"] == "extractive_fallback" and "언어 모델 호출에 실패" in result["answer"]
+    assert result["citations"]
+
+
+def test_cache_hit_for_the_same_user_only(make_agent):
+    agent = make_agent(llm())
+    first = agent.run("alice", "What are the side effects of metformin?")
+    assert first["stop_reason"] == "quality_ok" and not first["cache_hit"]
+    again = agent.run("alice", "What are the side effects of metformin?")
+    assert again["cache_hit"] and again["llm_calls"] == [] and again["stop_reason"] == "cache_hit"
+    assert again["cache_similarity_score"] >= 0.85 and again["citations"] == first["citations"]
+    other = agent.run("bob", "What are the side effects of metformin?")
+    assert not other["cache_hit"]
+
+
+def test_cache_refuses_negated_or_renumbered_near_duplicates(make_agent):
+    agent = make_agent(llm())
+    agent.run("alice", "Is metformin safe with kidney disease?")
+    assert agent.run("alice", "Is metformin safe with kidney disease?")["cache_hit"]
+    assert not agent.run("alice", "Is metformin not safe with kidney disease?")["cache_hit"]
+    agent.run("alice", "혈당 180이면 메트포르민을 먹어야 하나요?")
+    assert not agent.run("alice", "혈당 80이면 메트포르민을 먹어야 하나요?")["cache_hit"]
+
+
+def test_profile_answers_are_not_served_after_the_profile_changes(make_agent):
+    agent = make_agent(llm())
+    agent.run("alice", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")
+    assert agent.run("alice", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")["cache_hit"]
+    agent.run("alice", "고혈압도 있어요")
+    assert not agent.run("alice", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")["cache_hit"]
+
+
+def test_cache_switch_off(make_agent):
+    agent = make_agent(llm(), response_cache_enabled=False)
+    agent.run("alice", "What are the side effects of metformin?")
+    assert not agent.run("alice", "What are the side effects of metformin?")["cache_hit"]
+
+
+def test_safety_note_from_profile_and_question(make_agent):
+    agent = make_agent(llm())
+    agent.run("u", "저는 와파린을 먹고 있어요")
+    result = agent.run("u", "이부프로펜을 먹어도 되나요?")
+    assert any("출혈" in n for n in result["safety_notes"]) and "출혈 위험" in result["answer"]
+    profile = agent.deps.profiles.get("u")
+    assert [m["name"] for m in profile["medications"]] == ["Warfarin"]  # the question is not a new medicine
+
+
+def test_active_retrieval_off_uses_fixed_k(make_agent):
+    result = make_agent(llm(), active_retrieval_enabled=False).run("u", "안녕하세요")
+    assert result["dynamic_k"] == 8 and "retrieve" in nodes(result)
+
+
+def test_memory_none_keeps_nothing(make_agent):
+    agent = make_agent(llm(), memory_mode="none")
+    result = agent.run("u", "저는 65세 남성이고 당뇨가 있어요. 운동은 어떻게 하나요?")
+    assert "65세 남성" in result["profile_summary"] and agent.deps.profiles.get("u") is None
+
+
+def test_bad_input_is_a_clear_error(make_agent):
+    agent = make_agent(llm())
+    with pytest.raises(InputError, match="type a question"):
+        agent.run("u", "   ")
+    with pytest.raises(InputError, match="limit is 4,000"):
+        agent.run("u", "x" * 4001)
+    with pytest.raises(InputError, match="unknown profile"):
+        agent.run("u", "hi", profile="nope")
+
+
+def test_streaming_yields_tokens_nodes_and_final(make_agent):
+    events = list(make_agent(llm("Nausea is common [1].")).stream("u", "What are the side effects of metformin?"))
+    kinds = [k for k, _ in events]
+    assert kinds[-1] == "final" and "token" in kinds and "generation_start" in kinds
+    assert "".join(t for k, t in events if k == "token").startswith("Nausea is common")
+    assert {n for k, (n, _) in [e for e in events if e[0] == "node"]} >= {"retrieve", "refine", "store_response"}
+
+
+def test_profile_persists_across_turns_and_restart(tmp_path, make_agent):
+    agent = make_agent(llm("Noted."), persistent=True)
+    agent.run("carol", "저는 58세 여성이고 고혈압이 있어요")
+    again = make_agent(llm("Noted."), persistent=True)   # a new process: new deps, same SQLite files
+    result = again.run("carol", "혈압약 부작용이 뭔가요?")
+    assert result["profile_summary"].startswith("58세 여성") and "고혈압" in result["profile_summary"]
+    history = again.thread_state("carol-default")["conversation_history"]
+    assert history[0]["content"] == "저는 58세 여성이고 고혈압이 있어요" and len(history) == 4
+
+
+def test_forget_deletes_profile_cache_and_thread(make_agent):
+    agent = make_agent(llm())
+    agent.run("dave", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")
+    agent.forget("dave")
+    assert agent.deps.profiles.get("dave") is None and agent.deps.cache.stats("dave")["entries"] == 0
+    assert agent.thread_state("dave-default") == {}
+
+
+def test_compiled_once_per_deps(tmp_path, tiny_index):
+    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_MEDCAT2_ENABLED": "false",
+                                  "MEDAGENT_DB_PATH": str(tmp_path / "x.sqlite")})
+    deps = build_deps(settings, llm=None, llm_info=BackendInfo("offline"), in_memory=True)
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    saver = InMemorySaver()
+    assert MedicalAgent(deps, saver).graph is MedicalAgent(deps, saver).graph

@@ -1,0 +1,28 @@
+from medical_agent.graph import routers
+
+
+def test_after_check_similarity():
+    assert routers.after_check_similarity({"skip_pipeline": True}) == "store_response"
+    assert routers.after_check_similarity({"skip_pipeline": False}) == "classify_intent"
+
+
+def test_after_classify_intent():
+    assert routers.after_classify_intent({"mode": "llm", "needs_retrieval": True}) == "assemble_context"
+    assert routers.after_classify_intent({"mode": "agent", "needs_retrieval": True}) == "extract_slots"
+    assert routers.after_classify_intent({"mode": "agent", "needs_retrieval": False, "update_profile": True}) == \
+        "extract_slots"
+    assert routers.after_classify_intent({"mode": "agent", "needs_retrieval": False}) == "assemble_context"
+
+
+def test_after_assemble_context():
+    assert routers.after_assemble_context({"mode": "agent", "needs_retrieval": True, "retrieval_attempts": 0}) == \
+        "retrieve"
+    assert routers.after_assemble_context({"mode": "agent", "needs_retrieval": True, "retrieval_attempts": 1}) == \
+        "generate_answer"
+    assert routers.after_assemble_context({"mode": "agent", "needs_retrieval": False}) == "generate_answer"
+    assert routers.after_assemble_context({"mode": "llm", "needs_retrieval": True}) == "generate_answer"
+
+
+def test_after_quality_check():
+    assert routers.after_quality_check({"next_step": "retrieve"}) == "retrieve"
+    assert routers.after_quality_check({"next_step": "store_response"}) == "store_response"
