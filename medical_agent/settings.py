@@ -96,6 +96,7 @@ class Settings:
     # limits
     max_message_chars: int = 4000
     log_health_data: bool = False
+    share: bool = False                     # ui: ask Gradio for a public link
     # retrieval
     fusion_method: str = "weighted_rrf"
     bm25_weight: float = 1.0
@@ -224,8 +225,8 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
     if "profile" in raw:
         values["profile"] = raw.pop("profile")
     for section, body in raw.items():
-        if section not in {"paths", "backends", "limits", "retrieval"}:
-            raise SettingsError(f"unknown section {section!r}; valid: paths, backends, limits, retrieval, "
+        if section not in {"paths", "backends", "limits", "retrieval", "ui"}:
+            raise SettingsError(f"unknown section {section!r}; valid: paths, backends, limits, retrieval, ui, "
                                 "profile, features, profiles")
         for key, value in (body or {}).items():
             _check_known(key, _SETTING_TYPES, "setting")

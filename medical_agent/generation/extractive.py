@@ -22,7 +22,7 @@ def _sentences(text: str) -> list[str]:
 
 
 def extractive_answer(question: str, docs: Sequence[dict[str, Any]], lang: str, tokenize: Callable[[str], list[str]],
-                      expansion_terms: Sequence[str] = ()) -> str:
+                      expansion_terms: Sequence[str] = (), profile_summary: str = "") -> str:
     heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
     if not docs:
         return heads["none"]
@@ -53,4 +53,6 @@ def extractive_answer(question: str, docs: Sequence[dict[str, Any]], lang: str, 
     parts = [heads["key"], *lines(key)]
     if cautions:
         parts += ["", heads["caution"], *lines(cautions)]
+    if profile_summary:
+        parts += ["", heads["personal"], "- " + heads["profile_line"].format(summary=profile_summary)]
     return "\n".join(parts)

@@ -61,7 +61,8 @@ def generate_answer(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                 "template"
         else:
             terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
-            body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms)
+            body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms,
+                                     state.get("profile_summary", ""))
             generator = "extractive" if generator == "llm" else generator
         body = f"{prefix}\n\n{body}".strip() if prefix else body
         write({"type": "token", "text": body})

@@ -1,0 +1,83 @@
+"""Turn results into panel rows (pure functions, so the panels are testable without a browser)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+BADGES = {"present": "✅ present", "negated": "🚫 negated", "family": "👪 family", "historical": "🕘 history",
+          "hypothetical": "❓ asked about"}
+ENTITY_SLOTS = ("conditions", "symptoms", "medications")
+
+
+def _reading_value(r: dict[str, Any]) -> str:
+    if r.get("type") == "blood_pressure":
+        return f"{r.get('systolic')}/{r.get('diastolic')} {r.get('unit', '')}"
+    return f"{r.get('value')} {r.get('unit', '')}".strip()
+
+
+def slot_rows(slot_out: dict[str, Any] | None) -> list[list[Any]]:
+    if not slot_out:
+        return []
+    rows: list[list[Any]] = []
+    for key, value in (slot_out.get("demographics") or {}).items():
+        if value is not None:
+            rows.append(["demographics", key, str(value), "", ""])
+    for slot in ENTITY_SLOTS:
+        for item in slot_out.get(slot) or []:
+            detail = " ".join(f"{k}: {item[k]}" for k in ("dose", "duration") if item.get(k))
+            rows.append([slot, f"{item['name']} ({item['text']})", f"{item.get('cui', '')} {detail}".strip(),
+                         BADGES.get(item.get("assertion", ""), item.get("assertion", "")),
+                         f"{item.get('confidence', '')}"])
+    for slot in ("vitals", "labs"):
+        for r in slot_out.get(slot) or []:
+            rows.append([slot, r["type"], _reading_value(r), BADGES["present"], ""])
+    return rows
+
+
+def profile_rows(profile: dict[str, Any] | None) -> list[list[Any]]:
+    if not profile:
+        return []
+    rows: list[list[Any]] = []
+    for key, value in profile["demographics"].items():
+        if value is not None:
+            rows.append(["demographics", key, str(value), "", ""])
+    for slot in ENTITY_SLOTS:
+        for item in profile[slot]:
+            status = BADGES.get(item["assertion"], item["assertion"])
+            if item.get("conflict"):
+                status += f" ⚠️ later: “{item['conflict']['text']}”"
+            rows.append([slot, item["name"], item.get("text", ""), status,
+                         f"{item.get('temporal_weight', 1.0):.2f}"])
+    for slot in ("vitals", "labs"):
+        for r in profile[slot]:
+            rows.append([slot, r["type"] + (" (current)" if r.get("current") else ""), _reading_value(r),
+                         r["timestamp"][:16].replace("T", " "), f"{r.get('temporal_weight', 1.0):.2f}"])
+    return rows
+
+
+def document_rows(docs: list[dict[str, Any]] | None, citations: list[dict[str, Any]] | None) -> list[list[Any]]:
+    cited = {c["n"] for c in citations or []}
+    rows = []
+    for n, d in enumerate(docs or [], start=1):
+        link = f"[{d.get('url')}]({d.get('url')})" if d.get("url") else ""
+        snippet = " ".join((d.get("text") or "").split())[:220]
+        rows.append([f"[{n}]" + (" ✔ cited" if n in cited else ""), d.get("title") or d.get("doc_id"),
+                     round(float(d.get("score") or 0.0), 4), link, snippet])
+    return rows
+
+
+def refine_rows(logs: list[dict[str, Any]] | None, stop_reason: str | None) -> list[list[Any]]:
+    rows = []
+    for entry in logs or []:
+        parts = ", ".join(f"{k.replace('_score', '')} {v:.2f}" for k, v in (entry.get("parts") or {}).items())
+        rows.append([entry.get("iteration"), entry.get("quality_score"), parts, entry.get("judge", ""),
+                     ", ".join(entry.get("missing_info") or []), entry.get("rewritten_query") or "",
+                     entry.get("stop_reason") or ""])
+    if rows and not rows[-1][-1] and stop_reason:
+        rows[-1][-1] = stop_reason
+    return rows
+
+
+def quality_points(logs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    return [{"iteration": e.get("iteration", i), "quality_score": float(e.get("quality_score") or 0.0)}
+            for i, e in enumerate(logs or []) if e.get("quality_score") is not None]

@@ -1,0 +1,60 @@
+"""Start-up off the request path: the server answers at once while the index, the MedCAT pack and the models
+are built or loaded in a background thread. Requests wait for it (with a timeout) instead of failing."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from ..graph.agent import MedicalAgent
+from ..settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class AgentRuntime:
+    def __init__(self, settings: Settings, agent: MedicalAgent | None = None):
+        self.settings = settings
+        self.agent: MedicalAgent | None = agent
+        self.error: str | None = None
+        self.started = time.perf_counter()
+        self._ready = threading.Event()
+        if agent is not None:
+            self._ready.set()
+
+    def start(self) -> AgentRuntime:
+        if not self._ready.is_set():
+            threading.Thread(target=self._build, name="agent-startup", daemon=True).start()
+        return self
+
+    def _build(self) -> None:
+        try:
+            from index_builder.build import ensure_index
+
+            from ..graph.deps import build_deps
+
+            ensure_index(self.settings)
+            agent = MedicalAgent(build_deps(self.settings))
+            agent.deps.query_pipeline.search("메트포르민 metformin", 3)     # load kiwi, embedder, FAISS pages
+            agent.deps.extractor.extract("65세 남성 당뇨 140/90")
+            self.agent = agent
+            log.info("agent ready after %.1f s", time.perf_counter() - self.started)
+        except Exception as exc:  # shown in the header and in the chat; the server keeps running
+            log.exception("agent start-up failed")
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self._ready.set()
+
+    def wait(self, timeout: float = 600.0) -> MedicalAgent:
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the agent is still starting (building the index on first start); try again shortly")
+        if self.agent is None:
+            raise RuntimeError(f"the agent could not start: {self.error}")
+        return self.agent
+
+    def status(self) -> dict[str, Any]:
+        if self.agent is not None:
+            return {"state": "ready", **self.agent.deps.describe()}
+        return {"state": "failed" if self.error else "starting", "error": self.error}
