@@ -13,6 +13,8 @@ from medical_agent.settings import apply_offline_env
 apply_offline_env()
 
 import logging  # noqa: E402
+import os  # noqa: E402
+from typing import Any  # noqa: E402
 
 import gradio as gr  # noqa: E402
 
@@ -22,25 +24,46 @@ from medical_agent.ui.app import MedicalAgentApp  # noqa: E402
 from medical_agent.ui.runtime import AgentRuntime  # noqa: E402
 
 log = logging.getLogger("app")
+CONCURRENCY = 4     # turns run at once (2-core target machine; more only queue inside the CPU anyway)
+QUEUE_SIZE = 64     # waiting requests beyond this are refused with "queue full" instead of piling up
+
+
+def server_address() -> dict[str, Any]:
+    """Host and port from GRADIO_SERVER_NAME / GRADIO_SERVER_PORT, read now: Gradio reads the port variable
+    once when gradio.http_server is first imported, which is too early for tests and benchmarks."""
+    port = os.environ.get("GRADIO_SERVER_PORT")
+    return {"server_name": os.environ.get("GRADIO_SERVER_NAME") or None,
+            "server_port": int(port) if port else None}
 
 
 def build_demo(settings: Settings, runtime: AgentRuntime | None = None) -> gr.Blocks:
-    runtime = runtime or AgentRuntime(settings).start()
-    return MedicalAgentApp(runtime).build()
+    """The Blocks app; a runtime made here is not started yet (main starts it once the server is up)."""
+    return MedicalAgentApp(runtime or AgentRuntime(settings)).build()
 
 
-def main(settings: Settings | None = None, *, block: bool = True) -> gr.Blocks:
-    """Build and serve the demo; ``block=False`` returns at once (tests close it themselves)."""
+def main(settings: Settings | None = None, *, block: bool = True, runtime: AgentRuntime | None = None) -> gr.Blocks:
+    """Build and serve the demo; ``block=False`` returns at once (tests close it themselves), ``runtime``
+    injects an agent (tests, benchmarks). The agent is built only after the server answers: on two cores
+    the build would otherwise slow the first page. Gradio itself turns a failed share tunnel into a printed
+    warning; any other share failure is retried once without sharing so the app always serves locally."""
     settings = settings or get_settings()
     setup_logging(log_health_data=settings.log_health_data)
-    demo = build_demo(settings).queue(default_concurrency_limit=4, max_size=64)
+    runtime = runtime or AgentRuntime(settings)
+    demo = build_demo(settings, runtime).queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
+    where = server_address()
     try:
-        demo.launch(prevent_thread_lock=not block, share=settings.share or None)
+        demo.launch(prevent_thread_lock=True, share=settings.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it
         if not settings.share:
             raise
-        log.warning("could not create a share link (%s); serving locally only", exc)
-        demo.launch(prevent_thread_lock=not block, share=False)
+        log.warning("could not create a share link (%s); serving locally only", type(exc).__name__)
+        demo.close()
+        demo.launch(prevent_thread_lock=True, share=False, **where)
+    if settings.share and not demo.share_url:
+        log.warning("no share link (offline?); serving locally at %s", demo.local_url)
+    runtime.start()
+    if block:
+        demo.block_thread()
     return demo
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import logging
 import tempfile
+import traceback
 import uuid
+from pathlib import Path
 from typing import Any
 
 import gradio as gr
@@ -18,12 +20,30 @@ import gradio as gr
 from ..graph.agent import InputError
 from .controls import ControlsPanel, run_options
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
-from .runtime import AgentRuntime
+from .runtime import AgentRuntime, StartupError
 
 log = logging.getLogger(__name__)
 EXAMPLES = ["당뇨가 있어요. 메트포르민 부작용이 뭔가요?", "저는 65세 남성이고 혈압이 150/95예요. 혈압약은 어떤 종류가 있나요?",
             "What are the warning signs of a stroke?", "I take warfarin. Can I take ibuprofen for back pain?"]
+
+STARTING = "⏳ The agent is still starting (first start builds the index); your question is answered as soon as " \
+           "it is ready. / 에이전트를 준비하는 중입니다. 준비되면 바로 답합니다."
 SORRY = "⚠️ Sorry — something went wrong while answering (the error was logged). Please try again."
+
+
+def hidden_file() -> dict[str, Any]:
+    """Clears and hides the exported profile (it must not outlive its session). A fresh dict each time:
+    Gradio consumes update dicts while processing them, so a shared constant breaks on its second use."""
+    return gr.update(value=None, visible=False)
+
+
+def log_failure(exc: BaseException, health_data: bool) -> None:
+    """Log where a turn failed. The exception's message may quote the person's text, so by default only its
+    type and the code locations are logged; ``log_health_data`` logs the full exception."""
+    if health_data:
+        log.error("chat turn failed", exc_info=exc)
+    else:
+        log.error("chat turn failed: %s\n%s", type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
 
 
 def new_session() -> dict[str, str]:
@@ -52,6 +72,12 @@ class MedicalAgentApp:
     def __init__(self, runtime: AgentRuntime):
         self.runtime = runtime
         self.settings = runtime.settings
+        # Exported profiles are health data: one file per user in a private folder removed at exit, deleted
+        # with the profile; Gradio's served copies expire with its cache (delete_cache in build()).
+        self._exports = tempfile.TemporaryDirectory(prefix="medagent-exports-")
+
+    def _export_path(self, user_id: str) -> Path:
+        return Path(self._exports.name) / f"my-profile-{user_id}.json"
 
     # ----- handlers -------------------------------------------------------------------------------------
     def _profile_values(self, session: dict[str, str], lang: str = "ko") -> list[Any]:
@@ -69,13 +95,23 @@ class MedicalAgentApp:
 
     def chat(self, message: str, history: list[dict[str, Any]] | None, session: dict[str, str] | None,
              mode: str, profile: str, refine: bool, active: bool, cache: bool):
+        """One turn, streamed: the chat grows token by token, slots and documents fill in as their nodes
+        finish, and the last frame sets every panel from the final result (or clears them after an error,
+        so the panels never describe an answer the chat does not show)."""
         session = session or new_session()
         history = [*(history or []), {"role": "user", "content": message or ""},
                    {"role": "assistant", "content": "…"}]
-        skip = [gr.skip()] * 8
-        yield history, *skip, session, ""
+        skip = [gr.skip()] * len(self.panel_outputs)
+
+        def frame(panels: list[Any]) -> tuple[Any, ...]:  # a snapshot: later tokens must not rewrite it
+            return [*history], *panels, session, ""
+
+        yield frame(skip)
         result: dict[str, Any] | None = None
         try:
+            if self.runtime.agent is None and self.runtime.error is None:   # say why it is slow, not just "…"
+                history[-1] = {"role": "assistant", "content": STARTING}
+                yield frame(skip)
             agent = self.runtime.wait(timeout=600)
             text = ""
             for kind, payload in agent.stream(session["user_id"], message, thread_id=session["thread_id"],
@@ -85,50 +121,55 @@ class MedicalAgentApp:
                 elif kind == "token":
                     text += payload
                     history[-1] = {"role": "assistant", "content": text}
-                    yield history, *skip, session, ""
-                elif kind == "node" and payload[0] in ("extract_slots", "retrieve"):
-                    update = payload[1]
-                    panel = self.slots.values(update) if payload[0] == "extract_slots" else \
-                        self.documents.values(update)
+                    yield frame(skip)
+                elif kind == "node" and payload[0] in self.live_panels:
+                    panel = self.live_panels[payload[0]]
                     outs = list(skip)
-                    outs[0 if payload[0] == "extract_slots" else 3] = panel[0]
-                    yield history, *outs, session, ""
+                    outs[self.panel_outputs.index(panel.table)] = panel.values(payload[1])[0]
+                    yield frame(outs)
                 elif kind == "final":
                     result = payload
+            if result is None:
+                raise RuntimeError("the graph ended without a final result")
             history[-1] = {"role": "assistant", "content": result["answer"] + sources_footer(result)}
-        except InputError as exc:
+        except InputError as exc:  # empty or over-long message: the text is written for the person
             history[-1] = {"role": "assistant", "content": f"⚠️ {exc}"}
-        except Exception:  # logged with the trace; the person sees a short message
-            log.exception("chat turn failed")
+        except (TimeoutError, StartupError) as exc:  # the agent is not ready: say so plainly
+            history[-1] = {"role": "assistant", "content": f"⚠️ {exc}"}
+        except Exception as exc:  # logged for the operator; the person sees a short text, never a trace
+            log_failure(exc, self.settings.log_health_data)
+            result = None
             history[-1] = {"role": "assistant", "content": SORRY}
-        yield history, *self._panels(session, result), session, ""
+        yield frame(self._panels(session, result))
 
     def new_patient(self):
+        """A fresh user and thread in this browser: empty chat and panels, any exported file hidden."""
         session = new_session()
-        return [], *self._panels(session, None), session
+        return [], *self._panels(session, None), session, hidden_file()
 
-    def export(self, session: dict[str, str] | None) -> str:
+    def export(self, session: dict[str, str] | None) -> dict[str, Any]:
+        """Write the person's profile to a JSON file and show it for download."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", prefix="my-profile-", suffix=".json",
-                                         delete=False) as fh:
-            fh.write(agent.deps.profiles.export(session["user_id"]))
-        return fh.name
+        path = self._export_path(session["user_id"])
+        path.write_text(agent.deps.profiles.export(session["user_id"]), encoding="utf-8")
+        return gr.update(value=str(path), visible=True)
 
     def delete(self, session: dict[str, str] | None):
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         agent.forget(session["user_id"], [session["thread_id"]])
+        self._export_path(session["user_id"]).unlink(missing_ok=True)
         session = {**session, "thread_id": uuid.uuid4().hex}
-        return [], *self._panels(session, None), session, gr.update(visible=False)
+        return [], *self._panels(session, None), session, gr.update(visible=False), hidden_file()
 
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
-        with gr.Blocks(title="Medical Knowledge Agent") as demo:
+        with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(3600, 3600)) as demo:
             session = gr.State(None)
             header = gr.Markdown(header_text(self.runtime), elem_id="header")
             with gr.Row():
-                with gr.Column(scale=3):
+                with gr.Column(scale=5):
                     chatbot = gr.Chatbot(label="Chat", height=560, elem_id="chatbot")
                     with gr.Row():
                         box = gr.Textbox(placeholder="질문을 입력하세요 / Ask a health question", show_label=False,
@@ -137,7 +178,7 @@ class MedicalAgentApp:
                     gr.Examples(EXAMPLES, inputs=[box])
                     new = gr.Button("New patient", elem_id="new-patient")
                     controls = ControlsPanel(self.settings)
-                with gr.Column(scale=2), gr.Tabs():
+                with gr.Column(scale=4), gr.Tabs():
                     with gr.Tab("Slots"):
                         self.slots = SlotsPanel()
                     with gr.Tab("Profile"):
@@ -150,22 +191,24 @@ class MedicalAgentApp:
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
             panels = [self.slots.table, self.profile.summary, self.profile.table, self.documents.table,
                       self.refine.table, self.refine.plot, raw]
+            self.panel_outputs = panels
+            self.live_panels = {"extract_slots": self.slots, "retrieve": self.documents}
             chat_inputs = [box, chatbot, session, *controls.inputs]
-            chat_outputs = [chatbot, self.slots.table, self.profile.summary, self.profile.table,
-                            self.documents.table, self.refine.table, self.refine.plot, raw, session, box]
+            chat_outputs = [chatbot, *panels, session, box]
             for trigger in (send.click, box.submit):
                 trigger(self.chat, chat_inputs, chat_outputs, api_name="chat" if trigger == send.click else False,
-                        concurrency_limit=4, concurrency_id="chat")
-            new.click(self.new_patient, None, [chatbot, *panels, session], api_name=False)
+                        concurrency_limit="default", concurrency_id="chat")
+            new.click(self.new_patient, None, [chatbot, *panels, session, self.profile.export_file],
+                      api_name=False)
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
-            self.profile.export.click(self.export, session, self.profile.export, api_name=False)
+            self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)
             self.profile.delete.click(lambda: gr.update(visible=True), None, self.profile.confirm_row,
                                       api_name=False)
             self.profile.cancel.click(lambda: gr.update(visible=False), None, self.profile.confirm_row,
                                       api_name=False)
-            self.profile.confirm.click(self.delete, session, [chatbot, *panels, session, self.profile.confirm_row],
-                                       api_name=False)
+            self.profile.confirm.click(self.delete, session, [chatbot, *panels, session, self.profile.confirm_row,
+                                                              self.profile.export_file], api_name=False)
             timer = gr.Timer(2.0)
             timer.tick(lambda: (header_text(self.runtime), gr.Timer(active=self.runtime.agent is None
                                                                      and self.runtime.error is None)),

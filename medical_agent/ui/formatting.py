@@ -70,7 +70,8 @@ def refine_rows(logs: list[dict[str, Any]] | None, stop_reason: str | None) -> l
     rows = []
     for entry in logs or []:
         parts = ", ".join(f"{k.replace('_score', '')} {v:.2f}" for k, v in (entry.get("parts") or {}).items())
-        rows.append([entry.get("iteration"), entry.get("quality_score"), parts, entry.get("judge", ""),
+        quality = entry.get("quality_score")
+        rows.append([entry.get("iteration"), None if quality is None else round(float(quality), 3), parts, entry.get("judge", ""),
                      ", ".join(entry.get("missing_info") or []), entry.get("rewritten_query") or "",
                      entry.get("stop_reason") or ""])
     if rows and not rows[-1][-1] and stop_reason:
@@ -81,3 +82,15 @@ def refine_rows(logs: list[dict[str, Any]] | None, stop_reason: str | None) -> l
 def quality_points(logs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     return [{"iteration": e.get("iteration", i), "quality_score": float(e.get("quality_score") or 0.0)}
             for i, e in enumerate(logs or []) if e.get("quality_score") is not None]
+
+
+def message_text(message: dict[str, Any] | str | None) -> str:
+    """The text of a chat message. Gradio 6 returns ``content`` as a list of parts ({"type": "text", "text"}),
+    older code and our own handler use a plain string; callers reading history (tests, gradio_client users,
+    the benchmark) must accept both."""
+    content = message.get("content") if isinstance(message, dict) else message
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict):
+        return str(content.get("text") or "")
+    return "".join(str(p.get("text") or "") if isinstance(p, dict) else str(p) for p in content or [])

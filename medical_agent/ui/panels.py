@@ -13,11 +13,12 @@ from .formatting import document_rows, profile_rows, quality_points, refine_rows
 class SlotsPanel:
     """What this turn's message contained, with an assertion badge per mention."""
 
-    HEADERS = ["slot", "item", "value / code", "assertion", "confidence"]
+    HEADERS = ["slot", "item", "value / code", "assertion", "conf."]
 
     def __init__(self) -> None:
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Extracted slots (this turn)",
-                                  interactive=False, wrap=True, elem_id="slots-table")
+                                  interactive=False, wrap=True, elem_id="slots-table",
+                                  column_widths=["17%", "33%", "19%", "19%", "12%"])
 
     def values(self, result: dict[str, Any] | None) -> list[Any]:
         return [pd.DataFrame(slot_rows((result or {}).get("slot_out")), columns=self.HEADERS)]
@@ -31,10 +32,13 @@ class ProfilePanel:
     def __init__(self) -> None:
         self.summary = gr.Markdown("_No profile yet._", elem_id="profile-summary")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Profile", interactive=False, wrap=True,
-                                  elem_id="profile-table")
+                                  elem_id="profile-table", column_widths=["19%", "24%", "20%", "23%", "14%"])
         with gr.Row():
-            self.export = gr.DownloadButton("Export JSON", elem_id="profile-export")
+            # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
+            # click ran, so the first click would fetch nothing.
+            self.export = gr.Button("Export JSON", elem_id="profile-export")
             self.delete = gr.Button("Delete my profile", variant="stop", elem_id="profile-delete")
+        self.export_file = gr.File(label="Your profile (JSON)", visible=False, elem_id="profile-export-file")
         with gr.Row(visible=False) as self.confirm_row:
             gr.Markdown("**Delete everything stored about you (profile, cached answers, conversation)?**")
             self.confirm = gr.Button("Yes, delete", variant="stop", elem_id="profile-delete-confirm")
@@ -53,7 +57,7 @@ class DocumentsPanel:
     def __init__(self) -> None:
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Retrieved documents", interactive=False,
                                   wrap=True, datatype=["str", "str", "number", "markdown", "str"],
-                                  elem_id="documents-table")
+                                  elem_id="documents-table", column_widths=["13%", "20%", "13%", "16%", "38%"])
 
     def values(self, result: dict[str, Any] | None) -> list[Any]:
         result = result or {}
@@ -64,17 +68,20 @@ class DocumentsPanel:
 class RefinePanel:
     """One row per self-refine iteration and a plot of quality per iteration."""
 
-    HEADERS = ["iteration", "quality", "parts", "judge", "missing info", "rewritten query", "stop reason"]
+    HEADERS = ["iter.", "quality", "parts", "judge", "missing info", "rewritten query", "stop reason"]
 
     def __init__(self) -> None:
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Refine log", interactive=False, wrap=True,
-                                  elem_id="refine-table")
-        self.plot = gr.LinePlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
-                                y="quality_score", y_lim=[0, 1], height=220, label="Quality per iteration",
-                                elem_id="refine-plot")
+                                  elem_id="refine-table",
+                                  column_widths=["8%", "10%", "24%", "12%", "13%", "18%", "15%"])
+        # Bars, not a line: most turns stop after one iteration, and a one-point line draws nothing.
+        self.plot = gr.BarPlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
+                               y="quality_score", y_lim=[0, 1], height=220, label="Quality per iteration",
+                               elem_id="refine-plot")
 
     def values(self, result: dict[str, Any] | None) -> list[Any]:
         result = result or {}
         logs = result.get("refine_iteration_logs")
         points = pd.DataFrame(quality_points(logs), columns=["iteration", "quality_score"])
+        points["iteration"] = [f"#{i}" for i in points["iteration"]]      # categories: one bar per iteration
         return [pd.DataFrame(refine_rows(logs, result.get("stop_reason")), columns=self.HEADERS), points]

@@ -14,6 +14,22 @@ from ..settings import Settings
 log = logging.getLogger(__name__)
 
 
+class StartupError(RuntimeError):
+    """The agent could not be built; the message names the cause and is safe to show in the chat."""
+
+
+WARM_UP_USER = "__warm-up__"
+WARM_UP_TURNS = ("65세 남성 당뇨 140/90, 메트포르민 부작용?", "metformin side effects with kidney disease?")
+
+
+def warm_up(agent: MedicalAgent) -> None:
+    """Run a Korean and an English turn under a throw-away user, then forget it: every lazy load (Korean
+    tokenizer, embedder, index pages, the graph's first run) happens here, not in a person's first turn."""
+    for text in WARM_UP_TURNS:
+        agent.run(WARM_UP_USER, text, thread_id=WARM_UP_USER)
+    agent.forget(WARM_UP_USER, [WARM_UP_USER])
+
+
 class AgentRuntime:
     def __init__(self, settings: Settings, agent: MedicalAgent | None = None):
         self.settings = settings
@@ -37,8 +53,7 @@ class AgentRuntime:
 
             ensure_index(self.settings)
             agent = MedicalAgent(build_deps(self.settings))
-            agent.deps.query_pipeline.search("메트포르민 metformin", 3)     # load kiwi, embedder, FAISS pages
-            agent.deps.extractor.extract("65세 남성 당뇨 140/90")
+            warm_up(agent)
             self.agent = agent
             log.info("agent ready after %.1f s", time.perf_counter() - self.started)
         except Exception as exc:  # shown in the header and in the chat; the server keeps running
@@ -51,7 +66,7 @@ class AgentRuntime:
         if not self._ready.wait(timeout):
             raise TimeoutError("the agent is still starting (building the index on first start); try again shortly")
         if self.agent is None:
-            raise RuntimeError(f"the agent could not start: {self.error}")
+            raise StartupError(f"the agent could not start: {self.error}")
         return self.agent
 
     def status(self) -> dict[str, Any]:

@@ -1,0 +1,142 @@
+"""The chat handler without a browser: streaming order, refusals, errors as readable messages, sessions."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from medical_agent.ui.app import SORRY, STARTING, MedicalAgentApp, header_text, new_session
+from medical_agent.ui.formatting import message_text
+from medical_agent.ui.runtime import AgentRuntime
+from tests.ui.conftest import QUESTION_KO
+
+CHAT, SLOTS, SUMMARY, PROFILE, DOCS, REFINE, PLOT, RAW, SESSION, BOX = range(10)
+
+
+def built(runtime: AgentRuntime) -> MedicalAgentApp:
+    ui = MedicalAgentApp(runtime)
+    ui.build()
+    return ui
+
+
+def turn(ui: MedicalAgentApp, message: str, session: dict[str, str] | None = None) -> list[tuple]:
+    defaults = ("AI Agent", ui.settings.profile, True, True, True)
+    return list(ui.chat(message, [], session, *defaults))
+
+
+@pytest.fixture()
+def ui(ui_settings, ui_agent) -> MedicalAgentApp:
+    return built(AgentRuntime(ui_settings, ui_agent))
+
+
+class ExplodingAgent:
+    """Finds slots, then fails mid-turn with an error whose text quotes the person (must not be logged)."""
+
+    def __init__(self, agent: Any):
+        self.deps = agent.deps
+
+    def stream(self, user_id: str, text: str, **_: Any) -> Iterator[tuple[str, Any]]:
+        yield "node", ("extract_slots", {"slot_out": {"conditions": [
+            {"name": "Diabetes mellitus", "text": "당뇨", "cui": "C0011849", "assertion": "present"}]}})
+        yield "token", "메트포르민은"
+        raise RuntimeError(f"backend crashed on {text!r}")
+
+
+def test_chat_streams_tokens_and_fills_live_panels_before_the_end(ui, ui_agent):
+    frames = turn(ui, QUESTION_KO)
+    assert message_text(frames[0][CHAT][-1]) == "…"                       # placeholder at once
+    live_slots = [f for f in frames[:-1] if isinstance(f[SLOTS], pd.DataFrame)]
+    live_docs = [f for f in frames[:-1] if isinstance(f[DOCS], pd.DataFrame)]
+    assert live_slots and live_docs, "slots and documents update while the answer is still streaming"
+    partial = [message_text(f[CHAT][-1]) for f in frames[1:-1] if message_text(f[CHAT][-1]) != "…"]
+    assert partial and len(partial[0]) < len(message_text(frames[-1][CHAT][-1]))
+    last = frames[-1]
+    assert "**Sources**" in message_text(last[CHAT][-1])
+    assert {"Diabetes mellitus", "Metformin"} <= {i.split(" (")[0] for i in last[SLOTS]["item"]}
+    assert last[RAW]["answer"] and last[SESSION]["user_id"].startswith("web-") and last[BOX] == ""
+    ui_agent.forget(last[SESSION]["user_id"], [last[SESSION]["thread_id"]])
+
+
+def test_over_length_message_is_refused_politely(ui, ui_settings, ui_agent):
+    session = new_session()
+    frames = turn(ui, "가" * (ui_settings.max_message_chars + 1), session)
+    reply = message_text(frames[-1][CHAT][-1])
+    assert reply.startswith("⚠️") and f"{ui_settings.max_message_chars:,}" in reply and "Traceback" not in reply
+    assert frames[-1][SLOTS].empty and frames[-1][DOCS].empty and frames[-1][SUMMARY] == "_No profile yet._"
+    assert ui_agent.deps.profiles.get(session["user_id"]) is None         # nothing was processed or stored
+
+
+def test_error_mid_turn_is_a_short_message_and_panels_are_cleared(ui_settings, ui_agent, caplog):
+    ui = built(AgentRuntime(ui_settings, ExplodingAgent(ui_agent)))
+    with caplog.at_level(logging.ERROR):
+        frames = turn(ui, QUESTION_KO)
+    assert any(isinstance(f[SLOTS], pd.DataFrame) and not f[SLOTS].empty for f in frames[:-1])
+    last = frames[-1]
+    assert message_text(last[CHAT][-1]) == SORRY
+    assert last[SLOTS].empty and last[DOCS].empty and last[REFINE].empty and last[RAW] == {}
+    assert "chat turn failed: RuntimeError" in caplog.text
+    assert "당뇨" not in caplog.text and "메트포르민" not in caplog.text    # no health data in the log
+
+
+def test_startup_failure_is_explained_in_header_and_chat(ui_settings):
+    runtime = AgentRuntime(ui_settings)
+    runtime.error = "FileNotFoundError: index missing"
+    runtime._ready.set()                              # what a failed background start leaves behind
+    ui = built(runtime)
+    reply = message_text(turn(ui, QUESTION_KO)[-1][CHAT][-1])
+    assert reply == "⚠️ the agent could not start: FileNotFoundError: index missing"
+    assert "Start-up failed" in header_text(runtime)
+    assert "Starting" in header_text(AgentRuntime(ui_settings))
+
+
+def test_a_question_during_start_up_says_it_waits(ui_settings, ui_agent):
+    runtime = AgentRuntime(ui_settings)               # not started: the agent is "still building"
+    ui = built(runtime)
+    frames = ui.chat(QUESTION_KO, [], None, "AI Agent", ui_settings.profile, True, True, True)
+    assert message_text(next(frames)[CHAT][-1]) == "…"
+    assert message_text(next(frames)[CHAT][-1]) == STARTING
+    runtime.agent = ui_agent                          # what the background start-up does when it finishes
+    runtime._ready.set()
+    last = list(frames)[-1]
+    assert "**Sources**" in message_text(last[CHAT][-1])
+    ui_agent.forget(last[SESSION]["user_id"], [last[SESSION]["thread_id"]])
+
+
+def test_header_names_backends_and_offline_mode(ui):
+    text = header_text(ui.runtime)
+    assert "offline mode" in text and "use-multilingual" in text.lower() and "(10 passages)" in text
+
+
+def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent):
+    a, b = new_session(), new_session()
+    assert a["user_id"] != b["user_id"] and a["thread_id"] != b["thread_id"]
+    turn(ui, QUESTION_KO, a)
+    b_last = turn(ui, "What are the warning signs of a stroke?", b)[-1]
+    assert "당뇨" not in b_last[SUMMARY] and "Diabetes mellitus" not in set(b_last[PROFILE]["item"])
+    assert "Diabetes mellitus" in set(ui._panels(a, None)[PROFILE - 1]["item"])
+    assert turn(ui, QUESTION_KO, a)[-1][RAW]["cache_hit"]                # A's repeat is served from A's cache
+    assert not turn(ui, QUESTION_KO, b)[-1][RAW]["cache_hit"]            # B never gets A's cached answer
+    chat, *panels, fresh, export_file = ui.new_patient()
+    assert chat == [] and fresh["user_id"] not in (a["user_id"], b["user_id"]) and panels[0].empty
+    assert export_file["visible"] is False
+    for s in (a, b):
+        ui_agent.forget(s["user_id"], [s["thread_id"]])
+
+
+def test_delete_my_profile_forgets_everything(ui, ui_agent):
+    session = new_session()
+    turn(ui, QUESTION_KO, session)
+    assert ui_agent.deps.profiles.get(session["user_id"]) is not None
+    exported = ui.export(session)
+    assert exported["visible"] is True and "Diabetes" in Path(exported["value"]).read_text(encoding="utf-8")
+    chat, slots, summary, *_, after, confirm, export_file = ui.delete(session)
+    assert chat == [] and summary == "_No profile yet._" and slots.empty
+    assert ui_agent.deps.profiles.get(session["user_id"]) is None and not Path(exported["value"]).exists()
+    assert ui_agent.thread_state(session["thread_id"]) == {}
+    assert after["user_id"] == session["user_id"] and after["thread_id"] != session["thread_id"]
+    assert confirm["visible"] is False and export_file == {"__type__": "update", "value": None, "visible": False}
