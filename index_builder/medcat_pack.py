@@ -13,7 +13,6 @@ rebuild from an identical CSV (same recipe, same MedCAT version) is skipped.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import importlib.metadata
 import json
 import logging
@@ -40,18 +39,11 @@ from medical_agent.context.extraction.medcat_linker import (
     read_pack_info,
     register_medcat_components,
 )
+from medical_agent.retrieval.index_store import sha256_file
 
 logger = logging.getLogger(__name__)
 
 PACK_FORMAT = 1   # bump when the recipe below changes, so packs built by the old recipe are rebuilt
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _medcat_version() -> str:
@@ -156,7 +148,7 @@ def build_medcat_pack(concepts_csv: Path, out_dir: Path, *, force: bool = False)
     concepts_csv, out_dir = Path(concepts_csv), Path(out_dir)
     if not concepts_csv.is_file():
         raise MedCATPackError(f"concept table not found: {concepts_csv}")
-    digest = _sha256(concepts_csv)
+    digest = sha256_file(concepts_csv)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(out_dir):
         info = None if force else _is_current(out_dir, digest)
