@@ -1,4 +1,5 @@
-"""Importing the package and launching the app must not open any non-loopback connection."""
+"""Importing the package, launching the app and starting the agent behind it (index build, MedCAT pack,
+embedder, a warm-up turn in each language) must not open any non-loopback connection."""
 
 import json
 import os
@@ -24,13 +25,17 @@ PROBE = textwrap.dedent("""
     sys.addaudithook(hook)
     import medical_agent, medical_agent.llm, medical_agent.embeddings  # noqa: F401
     import app
+    from medical_agent.settings import get_settings
+    from medical_agent.ui.runtime import AgentRuntime
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
     import os; os.environ["GRADIO_SERVER_PORT"] = str(port)
-    demo = app.main(block=False)
+    runtime = AgentRuntime(get_settings())
+    demo = app.main(block=False, runtime=runtime)
     status = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).status
+    runtime.wait(timeout=900)          # the whole start-up, warm-up turns included
     demo.close()
-    print(json.dumps({"status": status, "seen": seen}))
+    print(json.dumps({"status": status, "ready": runtime.agent is not None, "seen": seen}))
 """)
 
 
@@ -39,8 +44,9 @@ def test_import_and_launch_stay_on_loopback(tmp_path):
     env.update({"MEDAGENT_DB_PATH": str(tmp_path / "db.sqlite"), "MEDAGENT_INDEX_DIR": str(tmp_path / "index"),
                 "MEDAGENT_MEDCAT_DIR": str(tmp_path / "medcat"), "GRADIO_SERVER_NAME": "127.0.0.1"})
     proc = subprocess.run([sys.executable, "-c", PROBE], cwd=PROJECT_ROOT, env=env, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=1200)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert report["status"] == 200
+    assert report["ready"] is True
     assert report["seen"] == [], report["seen"]
