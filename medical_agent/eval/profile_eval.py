@@ -36,6 +36,41 @@ def _reading(profile: dict[str, Any], kinds: Sequence[str], slot: str) -> dict[s
     return next((r for r in profile[slot] if r["type"] in kinds and r.get("current")), None)
 
 
+FACT_GROUPS = {"demographics": ("age", "gender"), "conditions": ("conditions",), "medications": ("medications",),
+               "values": ("blood_pressure", "glucose", "hba1c")}
+
+
+def score_profile(prof: dict[str, Any], p: PatientRecord, groups: Sequence[str] = tuple(FACT_GROUPS)
+                  ) -> dict[str, tuple[int, ...]]:
+    """One stored profile against one patient's FHIR truth: (correct, total) per scalar fact the patient has,
+    (tp, fp, fn) over concept CUIs for conditions and medications. ``groups`` limits it to what was said so far
+    (the multi-turn evaluation scores the profile after every turn)."""
+    out: dict[str, tuple[int, ...]] = {}
+    if "demographics" in groups:
+        demo = prof["demographics"]
+        for key, truth in (("age", p.age), ("gender", p.gender)):
+            out[key] = (int(demo.get(key) == truth), 1)
+    for slot in ("conditions", "medications"):
+        if slot in groups:
+            truth_ids = {c.cui for c in p.covered(slot)}
+            pred = {i["cui"] for i in prof[slot] if i["assertion"] == "present"}
+            out[slot] = (len(truth_ids & pred), len(pred - truth_ids), len(truth_ids - pred))
+    if "values" not in groups:
+        return out
+    checks = (("blood_pressure", p.blood_pressure, _reading(prof, ["blood_pressure"], "vitals")),
+              ("glucose", p.glucose, _reading(prof, ["random_glucose", "fasting_glucose"], "labs")),
+              ("hba1c", p.hba1c, _reading(prof, ["hba1c"], "labs")))
+    for key, truth, got in checks:
+        if truth is None:
+            continue
+        ok = False
+        if got is not None:
+            value = (got.get("systolic"), got.get("diastolic")) if key == "blood_pressure" else got["value"]
+            ok = value == truth if key == "blood_pressure" else abs(value - truth) < 0.051
+        out[key] = (int(ok), 1)
+    return out
+
+
 def evaluate_profiles(patients: Sequence[PatientRecord], extractor: SlotExtractor, langs: Sequence[str],
                       seed: int = 0) -> dict[str, Any]:
     report: dict[str, Any] = {"patients": len(patients), "linker": getattr(extractor.linker, "name", "?")}
@@ -50,27 +85,11 @@ def evaluate_profiles(patients: Sequence[PatientRecord], extractor: SlotExtracto
                 start = time.perf_counter()
                 store.update(user, extractor.extract(text))
                 times.append(time.perf_counter() - start)
-            prof = store.get(user)
-            demo = prof["demographics"]
-            for key, truth in (("age", p.age), ("gender", p.gender)):
-                hits[key][0] += demo.get(key) == truth
-                hits[key][1] += 1
-            for slot in ("conditions", "medications"):
-                truth = {c.cui for c in p.covered(slot)}
-                pred = {i["cui"] for i in prof[slot] if i["assertion"] == "present"}
-                counts[slot][0] += len(truth & pred)
-                counts[slot][1] += len(pred - truth)
-                counts[slot][2] += len(truth - pred)
-            checks = (("blood_pressure", p.blood_pressure, _reading(prof, ["blood_pressure"], "vitals")),
-                      ("glucose", p.glucose, _reading(prof, ["random_glucose", "fasting_glucose"], "labs")),
-                      ("hba1c", p.hba1c, _reading(prof, ["hba1c"], "labs")))
-            for key, truth, got in checks:
-                if truth is None:
-                    continue
-                hits[key][1] += 1
-                if got is not None:
-                    value = (got.get("systolic"), got.get("diastolic")) if key == "blood_pressure" else got["value"]
-                    hits[key][0] += value == truth if key == "blood_pressure" else abs(value - truth) < 0.051
+            for key, score in score_profile(store.get(user), p).items():
+                if key in counts:
+                    counts[key] = [a + b for a, b in zip(counts[key], score, strict=True)]
+                else:
+                    hits[key] = [hits[key][0] + score[0], hits[key][1] + score[1]]
         values = {k: v for k, v in hits.items() if k not in ("age", "gender")}
         report[lang] = {
             "demographics_accuracy": round((hits["age"][0] + hits["gender"][0]) /

@@ -108,3 +108,38 @@ def vitals_and_labs(p: PatientRecord, lang: str) -> str:
     if lang == "ko":
         return ("최근 검사에서 " + ", ".join(ko) + "였어요.") if ko else "최근에 잰 수치는 따로 없어요."
     return ("At my last check-up " + join_en(en) + ".") if en else "I have no recent measurements."
+
+
+# --- turns 4 and 5 of the multi-turn scenarios (`eval run`) ---------------------------------------------
+
+_ASK = {
+    ("condition", "ko"): ["{name}{i} 있으면 무엇을 조심해야 하나요?", "{name}{eun} 어떻게 관리하나요?"],
+    ("condition", "en"): ["What should I watch out for with {name}?", "How is {name} managed?"],
+    ("medication", "ko"): ["{name}의 부작용은 무엇인가요?", "{name}{eul} 먹을 때 주의할 점이 있나요?"],
+    ("medication", "en"): ["What are the side effects of {name}?", "What should I be careful about when taking {name}?"],
+}
+FOLLOW_UP = {
+    ("medication", "ko"): "그 약을 계속 먹어도 되나요?",
+    ("medication", "en"): "Can I keep taking that medicine?",
+    ("condition", "ko"): "그 병 때문에 지금 먹는 약을 바꿔야 하나요?",
+    ("condition", "en"): "Does that condition mean I should change my medicines?",
+    (None, "ko"): "그럼 앞으로 무엇을 조심하면 되나요?",
+    (None, "en"): "So what should I be careful about from now on?",
+}
+GENERAL = {"ko": "건강을 지키려면 어떤 검사를 정기적으로 받아야 하나요?",
+           "en": "Which check-ups should I have regularly to stay healthy?"}
+
+
+def ask_about(concept: Concept | None, lang: str, rng: random.Random) -> str:
+    """Turn 4: a question about one of the patient's own conditions or drugs (a general one if none is known)."""
+    if concept is None:
+        return GENERAL[lang]
+    name = korean_name(concept, rng) if lang == "ko" else english_name(concept, rng)
+    template = rng.choice(_ASK[(concept.slot, lang)])
+    return template.format(name=name, i=particle(name, "이", "가"), eun=particle(name, "은", "는"),
+                           eul=particle(name, "을", "를"))
+
+
+def follow_up(concept: Concept | None, lang: str) -> str:
+    """Turn 5: refers back with "that medicine / that condition", so it only makes sense after turn 4."""
+    return FOLLOW_UP[(concept.slot if concept else None, lang)]
