@@ -7,6 +7,8 @@ Queries and documents have separate entry points because some models embed them 
 from __future__ import annotations
 
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -14,6 +16,7 @@ import numpy as np
 from tqdm import tqdm
 
 PROGRESS_MIN = 512  # show a progress bar from this many texts on
+QUERY_MEMO = 256    # recent query vectors kept: one turn embeds the same question in several nodes
 
 
 @runtime_checkable
@@ -32,6 +35,9 @@ def l2_normalise(vectors: np.ndarray) -> np.ndarray:
         vectors = vectors[None, :]
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return np.ascontiguousarray(vectors / np.maximum(norms, 1e-12), dtype=np.float32)
+
+
+_MEMO_INIT = threading.Lock()
 
 
 class BatchedEmbedder:
@@ -59,7 +65,33 @@ class BatchedEmbedder:
         return np.vstack(chunks)
 
     def encode_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._run(texts, True, False)
+        """Query vectors, remembered for the last QUERY_MEMO distinct texts: the cache lookup, retrieval and
+        the cache store of one turn all embed the same question, and embedding dominates their cost."""
+        texts = [t if isinstance(t, str) else str(t) for t in texts]
+        memo, lock = self._memo()
+        with lock:
+            known = {t: memo[t] for t in texts if t in memo}
+            for t in known:
+                memo.move_to_end(t)
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        if missing:
+            fresh = self._run(missing, True, False)
+            with lock:
+                for text, vector in zip(missing, fresh, strict=True):
+                    vector.setflags(write=False)
+                    known[text] = memo[text] = vector
+                    while len(memo) > QUERY_MEMO:
+                        memo.popitem(last=False)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.vstack([known[t] for t in texts])
+
+    def _memo(self) -> tuple[OrderedDict[str, np.ndarray], threading.Lock]:
+        # created lazily: backends define their own __init__ without calling this class's
+        if "_query_memo" not in self.__dict__:
+            with _MEMO_INIT:
+                self.__dict__.setdefault("_query_memo", (OrderedDict(), threading.Lock()))
+        return self.__dict__["_query_memo"]
 
     def encode_documents(self, texts: Sequence[str], *, progress: bool | None = None) -> np.ndarray:
         return self._run(texts, False, progress)

@@ -76,3 +76,31 @@ def test_openai_embedder_against_local_server():
         assert emb.dim == 8
         assert_unit_rows(emb.encode_documents(["a", "bb", "ccc"]), 8, 3)
         assert srv.requests[-1]["body"]["input"] == ["a", "bb", "ccc"]
+
+
+def test_query_vectors_are_remembered_not_recomputed():
+    """One turn embeds its question in the cache lookup, retrieval and the cache store: once is enough."""
+    from medical_agent.embeddings.base import QUERY_MEMO
+    from medical_agent.embeddings.hashing import HashingEmbedder
+
+    class Counting(HashingEmbedder):
+        def __init__(self) -> None:
+            super().__init__(32)
+            self.embedded: list[str] = []
+
+        def _embed(self, texts, is_query):
+            self.embedded += texts
+            return super()._embed(texts, is_query)
+
+    emb = Counting()
+    first = emb.encode_queries(["metformin", "warfarin"])
+    again = emb.encode_queries(["warfarin", "metformin", "metformin"])
+    assert emb.embedded == ["metformin", "warfarin"]
+    np.testing.assert_array_equal(again, first[[1, 0, 0]])
+    again[0] += 1.0                                   # callers get copies, the memo stays intact
+    np.testing.assert_array_equal(emb.encode_queries(["warfarin"])[0], first[1])
+    for n in range(QUERY_MEMO + 1):                   # the oldest entry is evicted beyond the bound
+        emb.encode_queries([f"q{n}"])
+    emb.encode_queries(["metformin"])
+    assert emb.embedded.count("metformin") == 2
+    assert emb.encode_queries([]).shape == (0, 32)
