@@ -93,9 +93,18 @@ class Facts:
     conditions: frozenset[str]
     pregnant: bool
     egfr: float | None
+    blood_pressure: tuple[float, float] | None = None    # the latest reading (this turn's, else the profile's)
+    glucose: float | None = None                         # the latest glucose of any kind, mg/dL
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
+GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
+
+
+def _bp_crisis(f: Facts) -> bool:
+    return f.blood_pressure is not None and (f.blood_pressure[0] >= 180 or f.blood_pressure[1] >= 120)
+
+
 RULES: list[tuple[str, Any, dict[str, str]]] = [
     ("metformin_kidney", lambda f: "metformin" in f.drug_names and (
         (f.egfr is not None and f.egfr < 30) or bool(f.conditions & {"chronic kidney disease", "diabetic nephropathy"})),
@@ -123,6 +132,24 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
     ("pregnancy_nsaid", lambda f: f.pregnant and bool(f.drug_classes & NSAIDS),
      {"ko": "임신 중, 특히 20주 이후에는 소염진통제(NSAID)를 피하는 것이 일반적입니다. 필요하면 의료진과 상의하세요.",
       "en": "NSAIDs are generally avoided in pregnancy, especially from 20 weeks. Ask your clinician."}),
+    ("blood_pressure_crisis", _bp_crisis,
+     {"ko": "기록된 혈압이 180/120 mmHg 이상으로 매우 높습니다. 가슴 통증, 숨참, 심한 두통, 시야 이상, 한쪽 팔다리 마비나 "
+            "말이 어눌해지는 증상이 함께 있으면 바로 119에 전화하세요. 증상이 없어도 다시 재 보고 오늘 안에 의료진과 상의하세요.",
+      "en": "Your recorded blood pressure is 180/120 mmHg or higher, which is very high. With chest pain, shortness of "
+            "breath, a severe headache, vision changes, weakness on one side or trouble speaking, call your local "
+            "emergency number now. Without symptoms, measure again and contact your clinician today."}),
+    ("glucose_low", lambda f: f.glucose is not None and f.glucose < 70,
+     {"ko": "기록된 혈당이 70 mg/dL 미만으로 저혈당 범위입니다. 포도당 15g(사탕, 주스 반 컵 등)을 먹고 15분 뒤 다시 재세요. "
+            "의식이 흐려지거나 삼킬 수 없으면 119에 전화하세요.",
+      "en": "Your recorded blood glucose is below 70 mg/dL, the low range. Take 15 g of fast sugar (glucose tablets, "
+            "half a cup of juice) and check again after 15 minutes. If someone becomes confused or cannot swallow, "
+            "call your local emergency number."}),
+    ("glucose_very_high", lambda f: f.glucose is not None and f.glucose >= 300,
+     {"ko": "기록된 혈당이 300 mg/dL 이상으로 매우 높습니다. 오늘 안에 의료진과 상의하고, 구토, 심한 갈증, 빠른 호흡, "
+            "처지거나 혼미한 증상이 있으면 응급실로 가세요.",
+      "en": "Your recorded blood glucose is 300 mg/dL or higher, which is very high. Contact your clinician today, and "
+            "go to an emergency department if you have vomiting, severe thirst, fast breathing, or drowsiness or "
+            "confusion."}),
 ]
 
 
@@ -133,6 +160,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     conds: set[str] = set()
     egfr: float | None = None
     pregnant = False
+    blood_pressure, glucose = _latest_readings(slot_out or {}, profile or {})
     for source, this_turn in ((profile or {}, False), (slot_out or {}, True)):
         for item in source.get("medications", []):
             status = item.get("assertion", "present")
@@ -146,7 +174,21 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
             if lab.get("type") == "egfr":
                 egfr = float(lab["value"]) if egfr is None else egfr
     classes = {drug_class[m] for m in meds if m in drug_class}
-    return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr)
+    return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose)
+
+
+def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None]:
+    """The newest blood pressure and glucose: this turn's first, then the profile's (both latest first)."""
+    bp: tuple[float, float] | None = None
+    glucose: float | None = None
+    for source in sources:
+        for v in source.get("vitals", []):
+            if bp is None and v.get("type") == "blood_pressure" and v.get("systolic") and v.get("diastolic"):
+                bp = (float(v["systolic"]), float(v["diastolic"]))
+        for lab in source.get("labs", []):
+            if glucose is None and lab.get("type") in GLUCOSE_TYPES and lab.get("value") is not None:
+                glucose = float(lab["value"])
+    return bp, glucose
 
 
 def safety_notes(facts: Facts, lang: str) -> list[str]:

@@ -198,3 +198,11 @@ def test_compiled_once_per_deps(tmp_path, tiny_index):
 
     saver = InMemorySaver()
     assert MedicalAgent(deps, saver).graph is MedicalAgent(deps, saver).graph
+
+
+def test_dangerous_reading_gets_a_note_until_a_newer_one(make_agent):
+    agent = make_agent(llm())
+    first = agent.run("u", "오늘 혈압이 198/103 나왔어요. 어떻게 해야 하나요?")
+    assert "180/120" in first["answer"] and "119" in first["answer"]
+    later = agent.run("u", "다시 재 보니 혈압이 132/84예요. 운동해도 되나요?")
+    assert "180/120" not in later["answer"]
