@@ -16,8 +16,8 @@ from .settings import SettingsError, apply_offline_env, get_settings
 
 def _eval_retrieval(args: argparse.Namespace) -> int:
     from .eval.retrieval_data import load_benchmark
-    from .eval.retrieval_eval import evaluate
-    from .retrieval.factory import open_retriever
+    from .eval.retrieval_eval import evaluate, pipeline_search
+    from .retrieval.factory import open_query_pipeline, open_retriever
 
     settings = get_settings()
     if args.fusion:
@@ -27,37 +27,33 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
         settings = settings.replace(bm25_weight=bm25_w, dense_weight=dense_w)
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
-    from .retrieval.hybrid import Query
-
-    def search(text: str, n: int, method: str):
-        return retriever.search(Query(text), n, method=method)
-
+    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
-    report = evaluate(search, queries, qrels, methods, k=args.k, min_grade=args.min_grade)
+    report = evaluate(pipeline_search(pipeline, methods, settings.flags.rrf_k), queries, qrels, methods, k=args.k,
+                      min_grade=args.min_grade)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "fusion": settings.fusion_method, "weights": [settings.bm25_weight, settings.dense_weight],
+                   "prf": [settings.prf_docs, settings.prf_weight], "expand": not args.no_expand,
                    "embedder": retriever.embedder.name})
     print(json.dumps(report, ensure_ascii=False))
     return 0
 
 
 def _eval_tune_fusion(args: argparse.Namespace) -> int:
-    from .eval.fusion_tuning import tune
+    from .eval.fusion_tuning import tune_with_feedback
     from .eval.retrieval_data import load_benchmark
-    from .retrieval.factory import open_retriever
-    from .retrieval.hybrid import Query
+    from .retrieval.factory import open_query_pipeline, open_retriever
 
     settings = get_settings()
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
-
-    def candidates(text: str):
-        q = Query(text)
-        return retriever.bm25_candidates(q, args.depth, None), retriever.dense_candidates(q, args.depth, None)
-
-    doc_of = [c["doc_id"] for c in retriever.index.chunks]
-    report = tune(candidates, doc_of, queries, qrels, rrf_k=settings.flags.rrf_k, k=args.k)
-    report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split})
+    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
+    feedback = [(int(d), float(w)) for d, w in (pair.split(":") for pair in args.prf.split(","))] if args.prf \
+        else [(settings.prf_docs, settings.prf_weight)]
+    report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.flags.rrf_k,
+                                k=args.k)
+    report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
+                   "embedder": retriever.embedder.name, "expand": not args.no_expand})
     print(json.dumps(report, ensure_ascii=False))
     return 0
 
@@ -196,6 +192,13 @@ def _bench_turn(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_ui(args: argparse.Namespace) -> int:
+    from .eval.ui_bench import bench_ui
+
+    print(json.dumps(bench_ui(get_settings(), sessions=args.sessions, turns=args.turns), ensure_ascii=False))
+    return 0
+
+
 def _benchmark_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", type=Path, required=True)
     p.add_argument("--dataset", help="bioasq:DIR | liveqa:SHARED_DATA_DIR")
@@ -219,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--min-grade", type=float, default=1.0, help="grade counted as relevant by binary metrics")
     r.add_argument("--fusion", choices=["rrf", "weighted_rrf", "convex"])
     r.add_argument("--weights", help="BM25,dense fusion weights, e.g. 1.0,0.5")
+    r.add_argument("--no-expand", action="store_true", help="ablate the query pipeline's expansion")
     r.set_defaults(func=_eval_retrieval)
     pe = ev.add_parser("profile", help="extraction + profile scored against Synthea FHIR patients")
     pe.add_argument("--patients", type=Path, help="folder of FHIR bundles (default: shared data subset80)")
@@ -227,10 +231,15 @@ def build_parser() -> argparse.ArgumentParser:
     pe.add_argument("--seed", type=int, default=0)
     pe.add_argument("--linker", choices=["medcat", "dictionary"], help="default: medcat2_enabled setting")
     pe.set_defaults(func=_eval_profile)
+    from .eval.run_cli import add_parser as add_eval_run
+
+    add_eval_run(ev)
     t = ev.add_parser("tune-fusion", help="choose fusion method and weights on a development split")
     _benchmark_args(t)
     t.add_argument("--split", default="dev", choices=["test", "dev", "all"], help="BioASQ split")
     t.add_argument("--depth", type=int, default=100, help="candidates per retriever")
+    t.add_argument("--prf", help="feedback settings to try, DOCS:WEIGHT list, e.g. 0:0,3:4,5:4 (default: settings)")
+    t.add_argument("--no-expand", action="store_true", help="ablate the query pipeline's expansion")
     t.set_defaults(func=_eval_tune_fusion)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
     c.add_argument("--user", required=True)
@@ -250,6 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     bt.add_argument("--queries", type=Path, required=True, help='JSONL {"text", "user"?, "kind"?} or text lines')
     bt.add_argument("--profile", help="ablation profile")
     bt.set_defaults(func=_bench_turn)
+    bu = bench.add_parser("ui", help="demo: app ready time, first token, concurrent gradio_client sessions")
+    bu.add_argument("--sessions", type=int, default=20, help="concurrent sessions (each its own client)")
+    bu.add_argument("--turns", type=int, default=5, help="sequential turns timed for the first token")
+    bu.set_defaults(func=_bench_ui)
     return parser
 
 

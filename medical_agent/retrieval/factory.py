@@ -1,4 +1,6 @@
-"""Open a retriever from the settings: the configured embedder, the index, the fusion parameters."""
+"""Open a retriever from the settings (the configured embedder, the index, the fusion parameters) and the query
+pipeline around it. The agent (``graph.deps``) and ``eval retrieval`` both wrap their retriever in a
+:class:`QueryPipeline` with the settings' linker and concept table, so a benchmark measures what the agent runs."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from ..embeddings import Embedder, create_embedder
 from ..settings import Settings
 from .hybrid import HybridRetriever
 from .index_store import load_index, read_manifest
+from .query_pipeline import QueryPipeline
 
 
 def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, embedder: Embedder | None = None,
@@ -24,3 +27,15 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
     return HybridRetriever(index, embedder, rrf_k=settings.flags.rrf_k, fusion=settings.fusion_method,
                            weights=(settings.bm25_weight, settings.dense_weight), prf_docs=settings.prf_docs,
                            prf_weight=settings.prf_weight)
+
+
+def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expand: bool | None = None
+                        ) -> QueryPipeline:
+    """The agent's query pipeline over ``retriever``: the settings' concept linker (MedCAT or the dictionary
+    fallback) and concept table; ``expand=False`` ablates expansion (``eval retrieval --no-expand``)."""
+    from ..context.extraction.factory import concept_table, create_linker
+
+    concepts = concept_table(settings)
+    linker, _ = create_linker(settings, concepts)
+    return QueryPipeline(retriever, linker, concepts,
+                         expand=settings.query_expansion_enabled if expand is None else expand)

@@ -115,9 +115,9 @@ class HybridRetriever:
         feedback = [i for i, _ in bm25[: self.prf_docs]] if method == "hybrid" else []
         dense = self.dense_candidates(query, n, mask, feedback) if method in ("dense", "hybrid") else []
         fused = fuse(bm25, dense, method=method, fusion=self.fusion, weights=self.weights, rrf_k=self.rrf_k, k=k)
-        return [self._hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
+        return [self.hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
-    def _hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:
+    def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:
         c = self.index.chunks[i]
         return Hit(chunk_id=c["chunk_id"], doc_id=c["doc_id"], title=c.get("title", ""), text=c["text"],
                    score=float(score), rank=rank, lang=c.get("lang", ""), url=c.get("url", ""),

@@ -20,6 +20,7 @@ import numpy as np
 from .bm25 import BM25Index
 from .dense import DenseIndex
 from .tokenizer import Tokenizer, get_tokenizer
+from .transliteration import LoanwordMatcher
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -92,6 +93,12 @@ class LoadedIndex:
                 counts[c.get("lang", "")] = counts.get(c.get("lang", ""), 0) + 1
             self.__dict__["_langs"] = counts
         return self.__dict__["_langs"]
+
+    def loanwords(self) -> LoanwordMatcher:
+        """Back-transliteration table of this index's vocabulary (built on first use, ~2-5 s, then cached)."""
+        if "_loanwords" not in self.__dict__:
+            self.__dict__["_loanwords"] = LoanwordMatcher.from_bm25(self.bm25)
+        return self.__dict__["_loanwords"]
 
     def mask(self, filters: dict[str, str | list[str]] | None) -> np.ndarray | None:
         """Boolean mask of chunks whose metadata field (lang, topic, source, ...) takes an allowed value."""

@@ -1,8 +1,10 @@
 """One query pipeline for retrieval, used by the agent's retrieve node and by `eval retrieval` alike.
 
 Language detection → concept linking with the context stage's linker → the other language's names of the
-found concepts and the intent lexicon's terms go to BM25 (a Korean question meets English passages); the
-dense side embeds the original question and the expanded English (or Korean) text and fuses them by max.
+found concepts, the intent lexicon's terms and, for a Korean question over English passages, the index words
+its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) go to BM25 (a Korean question
+meets English passages); the dense side embeds the original question and the expanded English (or Korean)
+text and fuses them by max.
 ``expand=False`` ablates everything but the plain question.
 """
 
@@ -19,6 +21,7 @@ from .hybrid import Hit, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
 MAX_SYNONYMS = 3
 EXPANSION_WEIGHT = 1.0
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
@@ -34,6 +37,7 @@ class Expansion:
     language: str
     concepts: list[str] = field(default_factory=list)      # CUIs found
     intents: list[str] = field(default_factory=list)
+    loanwords: list[str] = field(default_factory=list)     # index words found by back-transliteration
     bm25_terms: list[str] = field(default_factory=list)
     dense_text: str = ""
 
@@ -64,7 +68,11 @@ class QueryPipeline:
                 names += list(concept.names_ko[:MAX_SYNONYMS])
         exp.intents = korean_intents(text) if lang == "ko" else english_intents(text)
         intent_words = english_terms(exp.intents) if lang == "ko" else korean_terms(exp.intents)
-        exp.bm25_terms = list(dict.fromkeys(names + intent_words))
+        if lang == "ko":
+            exp.loanwords = self.loanwords(text)
+        if not self.corpus_has("en" if lang == "ko" else "ko"):
+            names, intent_words = [], []   # nothing to bridge to: other-language words only add noise
+        exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + intent_words))
         if lang == "ko" and self.translate is not None:
             translated = self.translate(text)
             if translated:
@@ -73,6 +81,26 @@ class QueryPipeline:
         if not exp.dense_text and exp.bm25_terms:
             exp.dense_text = " ".join(exp.bm25_terms)
         return exp
+
+    def corpus_has(self, lang: str) -> bool:
+        """Whether the index holds passages in ``lang`` (without an index, e.g. in tests: assume so)."""
+        return self.retriever is None or bool(self.retriever.index.languages().get(lang))
+
+    def warm_up(self) -> None:
+        """Build the lazily built tables (kiwi, the loanword table: a few seconds on a large index) before
+        the first question is timed or answered."""
+        if self.expand:
+            self.query("당뇨병 증상")
+
+    def loanwords(self, text: str) -> list[str]:
+        """English index words that the question's Hangul words transliterate (whole words and kiwi's nouns, so
+        both 글루텐이 and a particle-stripped form are tried); nothing for a corpus without English."""
+        index = self.retriever.index if self.retriever is not None else None
+        langs = index.languages() if index is not None else {}
+        if not langs.get("en") or langs.get("ko", 0) >= MIN_SAME_LANGUAGE:
+            return []  # no English passages, or Korean ones that `search` restricts the question to
+        words = HANGUL_RUN.findall(text) + index.tokenizer.korean_tokens(text)
+        return index.loanwords().english(dict.fromkeys(words))
 
     def query(self, text: str) -> tuple[Query, Expansion]:
         exp = self.expansion(text)

@@ -1,0 +1,76 @@
+"""Fusion weights come from the settings (retrieval section / MEDAGENT_* / overrides) into the retriever, and
+the weighted fusions do what their formulas say."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from index_builder.build import build_index
+from medical_agent.embeddings import create_embedder
+from medical_agent.eval.retrieval_seed import SeedRetriever, regex_tokens
+from medical_agent.retrieval.factory import open_retriever
+from medical_agent.retrieval.fusion import convex, rrf
+from medical_agent.retrieval.hybrid import fuse
+from medical_agent.settings import PROJECT_ROOT, load_settings
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fusion")
+    docs = [{"id": "a", "title": "Asthma", "text": "Asthma inhalers reduce airway inflammation."},
+            {"id": "b", "title": "Gout", "text": "Gout flares are treated with colchicine."},
+            {"id": "c", "title": "Anemia", "text": "Iron deficiency anemia causes tiredness."},
+            {"id": "d", "title": "Migraine", "text": "Migraine attacks may come with nausea."}]
+    (root / "c.jsonl").write_text("\n".join(json.dumps(d) for d in docs), encoding="utf-8")
+    build_index(f"jsonl:{root / 'c.jsonl'}", root / "idx", assets_dir=PROJECT_ROOT / "assets",
+                embedder=create_embedder("hashing:64"), embedder_spec="hashing:64")
+    return root / "idx"
+
+
+def test_weights_and_feedback_loaded_from_settings(index_dir):
+    settings = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64", "MEDAGENT_BM25_WEIGHT": "1.0",
+                                  "MEDAGENT_DENSE_WEIGHT": "0.25"},
+                             overrides={"fusion_method": "weighted_rrf", "prf_docs": 2, "prf_weight": 1.5})
+    retriever = open_retriever(settings, index_dir)
+    assert retriever.fusion == "weighted_rrf" and retriever.weights == (1.0, 0.25)
+    assert (retriever.prf_docs, retriever.prf_weight) == (2, 1.5)
+    shipped = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"})
+    assert open_retriever(shipped, index_dir).weights == (shipped.bm25_weight, shipped.dense_weight)
+
+
+def test_weighted_rrf_arithmetic_through_fuse():
+    bm25, dense = [(7, 9.0), (3, 5.0)], [(3, 0.9), (5, 0.8)]
+    fused = dict((i, s) for i, s, *_ in fuse(bm25, dense, method="hybrid", fusion="weighted_rrf",
+                                            weights=(1.0, 0.5), rrf_k=60, k=3))
+    assert fused[7] == pytest.approx(1 / 61)
+    assert fused[3] == pytest.approx(1 / 62 + 0.5 / 61)
+    assert fused[5] == pytest.approx(0.5 / 62)
+    # dense weight 0 reproduces BM25's order: fusion never loses to its best member at that end of the grid
+    zero = fuse(bm25, dense, method="hybrid", fusion="weighted_rrf", weights=(1.0, 0.0), rrf_k=60, k=2)
+    assert [i for i, *_ in zero] == [7, 3]
+    assert rrf([[1, 2]], k=1, weights=[2.0]) == {1: 1.0, 2: pytest.approx(2 / 3)}
+    assert convex([{1: 3.0, 2: 1.0}], [1.0]) == {1: 1.0, 2: 0.0}
+
+
+def test_seed_baseline_regex_bm25_misses_korean(index_dir):
+    retriever = open_retriever(load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"}), index_dir)
+    seed = SeedRetriever(retriever)
+    assert regex_tokens("Gout, flares!") == ["gout", "flares"]
+    assert seed.search("gout colchicine", 2, "seed_bm25")[0].doc_id == "b"
+    assert seed.search("통풍 치료", 2, "seed_bm25") == []          # Korean words never meet English passages
+    assert len(seed.search("통풍 치료", 2, "seed_hybrid")) == 2    # only the dense side answers
+
+
+def test_tune_with_feedback_reports_every_setting_and_the_best(index_dir):
+    from medical_agent.eval.fusion_tuning import tune_with_feedback
+    from medical_agent.retrieval.factory import open_query_pipeline
+
+    settings = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64", "MEDAGENT_MEDCAT2_ENABLED": "false"})
+    pipeline = open_query_pipeline(settings, open_retriever(settings, index_dir))
+    queries = {"q1": "gout colchicine", "q2": "asthma inhaler"}
+    qrels = {"q1": {"b": 1.0}, "q2": {"a": 1.0}}
+    report = tune_with_feedback(pipeline, [(0, 0.0), (1, 2.0)], queries, qrels, depth=4)
+    assert [(r["prf_docs"], r["prf_weight"]) for r in report["runs"]] == [(0, 0.0), (1, 2.0)]
+    assert report["best"]["ndcg@10"] == max(r["best"]["ndcg@10"] for r in report["runs"]) == 1.0

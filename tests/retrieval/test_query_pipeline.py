@@ -1,0 +1,90 @@
+"""The query pipeline on fixed Korean questions, and the guarantee that `eval retrieval` measures the exact
+pipeline the agent's retrieve node runs (same expanded query, same hits)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from index_builder.build import build_index
+from medical_agent.context.extraction.dictionary_linker import DictionaryLinker
+from medical_agent.context.extraction.factory import concept_table
+from medical_agent.eval.retrieval_eval import pipeline_search
+from medical_agent.graph.deps import build_deps
+from medical_agent.graph.nodes.retrieve import retrieve
+from medical_agent.llm import BackendInfo
+from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
+from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
+from medical_agent.retrieval.query_pipeline import QueryPipeline, detect_language
+from medical_agent.settings import PROJECT_ROOT, load_settings
+
+PASSAGES = [
+    ("dm-sx", "Diabetes symptoms", "Symptoms of diabetes include thirst, frequent urination and tiredness."),
+    ("met-se", "Metformin side effects", "Metformin can cause nausea and diarrhea; rarely lactic acidosis."),
+    ("htn-tx", "High blood pressure treatment", "Treatment of hypertension includes less salt and medicines."),
+    ("asthma", "Asthma inhalers", "Controller inhalers reduce airway inflammation in asthma."),
+    ("zolmi", "Zolmitriptan tablets", "Zolmitriptan tablets contain no gluten."),
+]
+# (Korean question, English terms the expansion must contain)
+FIXED = [
+    ("당뇨병 증상이 뭔가요?", {"Diabetes mellitus", "symptoms"}),
+    ("메트포르민 부작용이 걱정돼요", {"Metformin", "side effects"}),
+    ("고혈압은 어떻게 치료하나요?", {"Hypertension", "treatment"}),
+]
+
+
+@pytest.fixture(scope="module")
+def settings(tmp_path_factory):
+    root = tmp_path_factory.mktemp("pipeline")
+    corpus = root / "kb.jsonl"
+    corpus.write_text("\n".join(json.dumps({"id": i, "lang": "en", "title": t, "text": x}) for i, t, x in PASSAGES),
+                      encoding="utf-8")
+    from medical_agent.embeddings import create_embedder
+
+    build_index(f"jsonl:{corpus}", root / "index", assets_dir=PROJECT_ROOT / "assets",
+                embedder=create_embedder("hashing:64"), embedder_spec="hashing:64")
+    env = {"MEDAGENT_DB_PATH": str(root / "a.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
+           "MEDAGENT_INDEX_DIR": str(root / "index"), "MEDAGENT_LLM": "offline", "MEDAGENT_EMBEDDER": "hashing:64"}
+    return load_settings(env=env)
+
+
+@pytest.fixture(scope="module")
+def concepts():
+    return concept_table(load_settings(env={}))
+
+
+@pytest.mark.parametrize(("question", "expected"), FIXED)
+def test_korean_question_expands_to_english_terms(concepts, question, expected):
+    pipeline = QueryPipeline(None, DictionaryLinker(concepts), concepts)  # expansion needs no index
+    exp = pipeline.expansion(question)
+    names = {t.lower() for t in exp.bm25_terms}
+    assert exp.language == "ko" and {e.lower() for e in expected} <= names
+    assert exp.dense_text  # the dense side embeds the English expansion next to the question
+
+
+def test_intent_lexicon_and_no_expand(concepts):
+    assert korean_intents("이 약을 임신 중에 먹어도 되나요?") == ["contraindications", "pregnancy"]
+    assert "side effects" in english_terms(korean_intents("부작용이 있나요"))
+    plain = QueryPipeline(None, DictionaryLinker(concepts), concepts, expand=False).expansion("당뇨병 증상")
+    assert plain.bm25_terms == [] and plain.dense_text == "" and detect_language("당뇨병 증상") == "ko"
+
+
+def test_eval_and_retrieve_node_share_the_pipeline(settings):
+    deps = build_deps(settings, llm=None, llm_info=BackendInfo("offline"), in_memory=True)
+    evaluated = open_query_pipeline(settings, open_retriever(settings))
+    search = pipeline_search(evaluated, ["hybrid"])
+    for question, _ in FIXED:
+        agent_query, agent_exp = deps.query_pipeline.query(question)
+        eval_query, eval_exp = evaluated.query(question)
+        assert eval_query == agent_query and eval_exp == agent_exp
+        node = retrieve({"user_text": question, "conversation_history": []}, deps)
+        assert node["expanded_query"] == eval_exp.to_dict()
+        assert [d["chunk_id"] for d in node["retrieved_docs"]] == [h.chunk_id for h in search(question, 8, "hybrid")]
+    assert open_query_pipeline(settings, evaluated.retriever, expand=False).expansion(FIXED[0][0]).bm25_terms == []
+
+
+def test_korean_loanwords_reach_english_passages(settings):
+    pipeline = open_query_pipeline(settings, open_retriever(settings))
+    hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")
+    assert {"zolmitriptan", "gluten"} <= set(exp.loanwords) and hits[0].doc_id == "zolmi"
