@@ -76,5 +76,6 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     b.locator("#profile-delete").click()                                    # delete asks first
     b.locator("#profile-delete-confirm").click()
     b.locator("#profile-summary").get_by_text("No profile yet").wait_for()
-    assert "stroke" not in b.locator("#chatbot").inner_text()
-    assert not b.locator("#profile-export-file").is_visible()
+    expect = pytest.importorskip("playwright.sync_api").expect        # waits: outputs render one by one
+    expect(b.locator("#chatbot")).not_to_contain_text("stroke", timeout=TIMEOUT_MS)
+    expect(b.locator("#profile-export-file")).to_be_hidden(timeout=TIMEOUT_MS)
