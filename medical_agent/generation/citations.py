@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+SUPPORT = 0.6          # share of a sentence's words that must stand in one passage to cite it
+MIN_WORDS = 4          # shorter pieces (headings, "8." of "8.2 %") are never cited
 
 
 def clean_and_map(answer: str, docs: Sequence[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
@@ -23,3 +26,26 @@ def clean_and_map(answer: str, docs: Sequence[dict[str, Any]]) -> tuple[str, lis
 
     cleaned = MARKER.sub(keep, answer)
     return cleaned, [used[n] for n in sorted(used)]
+
+
+def attach_citations(answer: str, docs: Sequence[dict[str, Any]], tokenize: Callable[[str], list[str]]) -> str:
+    """Small local models often ignore the instruction to cite. An answer with no [n] at all gets one after each
+    sentence most of whose words (≥ SUPPORT) stand in a single passage — the passage with the largest share —
+    so a citation is only ever added where the evidence holds the sentence's words; others stay uncited."""
+    if not docs or MARKER.search(answer):
+        return answer
+    passages = [set(tokenize(f"{d.get('title', '')} {d.get('text', '')}")) for d in docs]
+
+    def cite(match: re.Match[str]) -> str:
+        sentence = match.group(0)
+        words = set(tokenize(sentence))
+        if len(words) < MIN_WORDS:
+            return sentence
+        shares = [len(words & p) / len(words) for p in passages]
+        best = max(range(len(shares)), key=shares.__getitem__)
+        if shares[best] < SUPPORT:
+            return sentence
+        body, end = (sentence[:-1], sentence[-1]) if sentence[-1] in ".!?" else (sentence.rstrip(), "")
+        return f"{body} [{best + 1}]{end}"
+
+    return SENTENCE.sub(cite, answer)

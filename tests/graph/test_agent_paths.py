@@ -1,6 +1,7 @@
 """Every path through the graph, the cache's safety, red flags, LLM mode, persistence and errors."""
 
 import json
+import re
 
 import pytest
 
@@ -206,3 +207,10 @@ def test_dangerous_reading_gets_a_note_until_a_newer_one(make_agent):
     assert "180/120" in first["answer"] and "119" in first["answer"]
     later = agent.run("u", "다시 재 보니 혈압이 132/84예요. 운동해도 되나요?")
     assert "180/120" not in later["answer"]
+
+
+def test_llm_answer_without_markers_is_cited_where_evidence_supports_it(make_agent):
+    reply = "Metformin often causes nausea, diarrhoea and stomach upset at first. Taking it with food helps."
+    result = make_agent(llm(reply)).run("u", "What are the side effects of metformin?")
+    cited = {c["doc_id"] for c in result["citations"]}
+    assert "met-se-en" in cited and re.search(r"at first \[\d\]\.", result["answer"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ...generation.citations import clean_and_map
+from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
 from ...generation.finalize import greeting, tail
 from ...llm.base import LLMError
@@ -50,6 +50,8 @@ def generate_answer(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
                                           max_tokens=900, on_token=lambda t: write({"type": "token", "text": t}))
             body = result.text
             records.append(record)
+            if mode != "llm":
+                body = attach_citations(body, docs, deps.retriever.index.tokenizer.tokenize)
         except LLMError as exc:
             log.warning("generation failed: %s", exc)
             prefix, generator = LLM_FAILED[lang].format(error=exc), "extractive_fallback"
