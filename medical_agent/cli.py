@@ -14,6 +14,17 @@ from .logging_setup import setup_logging
 from .settings import SettingsError, apply_offline_env, get_settings
 
 
+def _number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]:
+    """"a:b,c:d" → [(a, b), (c, d)], or an error naming the option and the expected form."""
+    try:
+        pairs = [tuple(float(x) for x in pair.split(":")) for pair in text.split(",")]
+    except ValueError:
+        pairs = []
+    if not pairs or any(len(p) != 2 for p in pairs):
+        raise ValueError(f"{option}: expected {form}, got {text!r}")
+    return pairs  # type: ignore[return-value]
+
+
 def _eval_retrieval(args: argparse.Namespace) -> int:
     from .eval.retrieval_data import load_benchmark
     from .eval.retrieval_eval import evaluate, pipeline_search
@@ -23,7 +34,7 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
     if args.fusion:
         settings = settings.replace(fusion_method=args.fusion)
     if args.weights:
-        bm25_w, dense_w = (float(x) for x in args.weights.split(","))
+        (bm25_w, dense_w), = _number_pairs(args.weights.replace(",", ":"), "--weights", "BM25,DENSE e.g. 1.0,0.5")
         settings = settings.replace(bm25_weight=bm25_w, dense_weight=dense_w)
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
@@ -48,8 +59,8 @@ def _eval_tune_fusion(args: argparse.Namespace) -> int:
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
     pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
-    feedback = [(int(d), float(w)) for d, w in (pair.split(":") for pair in args.prf.split(","))] if args.prf \
-        else [(settings.prf_docs, settings.prf_weight)]
+    feedback = [(int(d), w) for d, w in _number_pairs(args.prf, "--prf", "DOCS:WEIGHT,... e.g. 0:0,3:4")] \
+        if args.prf else [(settings.prf_docs, settings.prf_weight)]
     report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.flags.rrf_k,
                                 k=args.k)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
