@@ -23,11 +23,19 @@ WARM_UP_TURNS = ("65세 남성 당뇨 140/90, 메트포르민 부작용?", "metf
 
 
 def warm_up(agent: MedicalAgent) -> None:
-    """Run a Korean and an English turn under a throw-away user, then forget it: every lazy load (Korean
-    tokenizer, embedder, index pages, the graph's first run) happens here, not in a person's first turn."""
+    """Load everything lazy (Korean tokenizer, embedder, index pages, MedCAT) before a person's first turn.
+    Offline, a Korean and an English turn run under a throw-away user (the graph's first run included), then
+    it is forgotten. With an LLM configured only the components are warmed: a warm-up turn would spend model
+    time, or paid tokens, at every start."""
+    if agent.deps.llm is None:
+        for text in WARM_UP_TURNS:
+            agent.run(WARM_UP_USER, text, thread_id=WARM_UP_USER)
+        agent.forget(WARM_UP_USER, [WARM_UP_USER])
+        return
+    agent.deps.query_pipeline.warm_up()
     for text in WARM_UP_TURNS:
-        agent.run(WARM_UP_USER, text, thread_id=WARM_UP_USER)
-    agent.forget(WARM_UP_USER, [WARM_UP_USER])
+        agent.deps.extractor.extract(text)
+        agent.deps.query_pipeline.search(text, 3)
 
 
 class AgentRuntime:

@@ -140,3 +140,18 @@ def test_delete_my_profile_forgets_everything(ui, ui_agent):
     assert ui_agent.thread_state(session["thread_id"]) == {}
     assert after["user_id"] == session["user_id"] and after["thread_id"] != session["thread_id"]
     assert confirm["visible"] is False and export_file == {"__type__": "update", "value": None, "visible": False}
+
+
+def test_warm_up_spends_no_llm_call_when_a_model_is_configured():
+    """With an LLM, start-up warms components only: no model time or paid tokens at every start."""
+    from types import SimpleNamespace
+
+    from medical_agent.ui.runtime import warm_up
+
+    calls: list[str] = []
+    deps = SimpleNamespace(llm=object(), extractor=SimpleNamespace(extract=lambda t: calls.append("extract")),
+                           query_pipeline=SimpleNamespace(warm_up=lambda: calls.append("pipeline"),
+                                                          search=lambda t, k: calls.append("search")))
+    agent = SimpleNamespace(deps=deps, run=lambda *a, **k: calls.append("turn"), forget=lambda *a: None)
+    warm_up(agent)
+    assert "turn" not in calls and calls.count("search") == 2 and calls[0] == "pipeline"
