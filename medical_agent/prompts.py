@@ -85,7 +85,8 @@ Score each from 0.0 to 1.0:
 - grounding_score: are the answer's claims supported by the evidence passages it cites?
 - completeness_score: does it answer every part of the question?
 - accuracy_score: is it medically accurate and safe for this patient (profile)?
-Also list missing_info (what the answer lacks), improvement_suggestions and safety_concerns.
+Also list missing_info (what the answer lacks), improvement_suggestions and safety_concerns: at most two
+short items each.
 If the answer is weak, add rewritten_query: a short search query (in the question's language) that would
 find the missing information, using the profile where relevant.
 

@@ -92,6 +92,7 @@ class Settings:
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 3
     llm_context_window: int | None = None
+    llm_logprobs: bool = False              # ask for per-token log-probabilities (perplexity in `eval run`)
     embedder: str = "use-multilingual"
     # limits
     max_message_chars: int = 4000

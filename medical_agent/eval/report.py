@@ -14,7 +14,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-HEADLINE = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "personalised",
+HEADLINE = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "answer_relevance_generated",
+            "personalised",
             "contraindication_recall", "emergency_ok", "latency_ms", "llm_calls", "iterations")
 PLOTTED = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "personalised")
 
@@ -35,6 +36,8 @@ def _metric_label(name: str, summary: dict[str, Any]) -> str:
         return f"faithfulness ({summary['faithfulness_label']})"
     if name == "answer_relevance":
         return f"answer relevance (cosine, {summary['embedder']})"
+    if name == "answer_relevance_generated":
+        return "answer relevance (RAGAS: LLM-generated questions)"
     return f"hit@{summary['k']}" if name == "hit_at_k" else name.replace("_", " ")
 
 
@@ -147,7 +150,9 @@ def write_report(summary: dict[str, Any], out_dir: Path) -> Path:
              f"turns; profiles {', '.join(summary['profiles'])}; modes {', '.join(summary['modes'])}; "
              f"{summary['turn_records']} turn records; run time {summary.get('elapsed_s', 'n/a')} s.\n",
              f"- LLM: {summary['llm']}\n- Faithfulness: {summary['faithfulness_label']}\n"
-             f"- Answer relevance: cosine(question, answer) with `{summary['embedder']}`\n"
+             f"- Answer relevance: cosine(question, answer) with `{summary['embedder']}`"
+             + ("" if offline else "; RAGAS variant on question turns: mean cosine(question, 3 questions the LLM "
+                "generates from the answer), 0 if it judges the answer noncommittal") + "\n"
              f"- Perplexity: {summary['perplexity']}\n- Statistics: {summary['multiple_comparisons']}\n",
              *(f"> {c}" for c in summary.get("caveats", [])),
              *mode_table(summary), *ablation_table(summary), *language_table(summary), *node_table(summary),

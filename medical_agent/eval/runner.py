@@ -18,15 +18,16 @@ from typing import Any
 
 from tqdm import tqdm
 
+from ..llm.calls import llm_usage
 from ..safety import triage
 from .faithfulness_judge import judge_faithfulness
 from .profile_eval import score_profile
+from .relevance_judge import generate_questions, generated_relevance
 from .scenarios import Scenario
 from .turn_metrics import (
     answer_relevance,
     faithfulness_proxy,
     hit_at_k,
-    llm_usage,
     passages_by_number,
     perplexity,
     personalisation,
@@ -108,8 +109,11 @@ def score_turn(agent: Any, scenario: Scenario, turn: Any, result: dict[str, Any]
     ppl = perplexity(result)
     if not isinstance(ppl, str):
         metrics["perplexity"] = ppl
-    return {"metrics": metrics, "faithfulness_method": faith["method"], "judge_call": record,
-            "perplexity": ppl, "safety": safe, "llm_usage": usage}
+    scored = {"metrics": metrics, "faithfulness_method": faith["method"], "judge_call": record,
+              "perplexity": ppl, "safety": safe, "llm_usage": usage}
+    if opts.judge is not None and asking:  # RAGAS relevance: one more model call, so only where a question is asked
+        scored["generated_questions"], scored["relevance_call"] = generate_questions(opts.judge, answer, lang)
+    return scored
 
 
 def run_unit(agent: Any, scenario: Scenario, profile: str, mode: str, opts: RunOptions,
@@ -140,8 +144,11 @@ def run_unit(agent: Any, scenario: Scenario, profile: str, mode: str, opts: RunO
         agent.forget(user, [user])
     relevance = answer_relevance(opts.embedder or agent.deps.embedder, [r["question"] for r in records],
                                  [r["answer"] for r in records])
-    for r, value in zip(records, relevance, strict=True):
+    generated = generated_relevance(opts.embedder or agent.deps.embedder, [r["question"] for r in records],
+                                    [r.get("generated_questions") for r in records])
+    for r, value, gen_value in zip(records, relevance, generated, strict=True):
         r["metrics"]["answer_relevance"] = value
+        r["metrics"]["answer_relevance_generated"] = gen_value
     return records
 
 

@@ -164,17 +164,10 @@ def safety(answer: str, red_flag_expected: bool, facts: Facts | None, lang: str)
     return out
 
 
-def llm_usage(result: dict[str, Any]) -> dict[str, Any]:
-    calls = result.get("llm_calls") or []
-    return {"llm_calls": len(calls), "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in calls),
-            "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),
-            "llm_ms": round(sum(c.get("ms", 0.0) for c in calls), 1),
-            "llm_tags": [c.get("tag", "") for c in calls]}
-
-
 def perplexity(result: dict[str, Any]) -> float | str:
-    """exp(-mean log-prob) of the generated tokens, only when the backend returned log-probabilities."""
-    calls = [c for c in result.get("llm_calls") or [] if c.get("logprob_tokens")]
+    """exp(-mean log-prob) of the answer's tokens (the "generate" calls; judge and rewrite replies are not
+    answers), only when the backend returned log-probabilities."""
+    calls = [c for c in result.get("llm_calls") or [] if c.get("tag") == "generate" and c.get("logprob_tokens")]
     if not calls:
         return "unavailable"
     total = sum(c["logprob_sum"] for c in calls)

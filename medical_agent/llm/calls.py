@@ -21,3 +21,12 @@ def tracked_chat(llm: LLM, messages: Sequence[Message], *, tag: str, temperature
         record["logprob_sum"] = float(sum(result.logprobs))
         record["logprob_tokens"] = len(result.logprobs)
     return result, record
+
+
+def llm_usage(result: dict[str, Any]) -> dict[str, Any]:
+    """Calls, tokens, model time and call tags of one turn, from the records the nodes appended."""
+    calls = result.get("llm_calls") or []
+    return {"llm_calls": len(calls), "prompt_tokens": sum(c.get("prompt_tokens", 0) for c in calls),
+            "completion_tokens": sum(c.get("completion_tokens", 0) for c in calls),
+            "llm_ms": round(sum(c.get("ms", 0.0) for c in calls), 1),
+            "llm_tags": [c.get("tag", "") for c in calls]}

@@ -25,7 +25,7 @@ def _openai(settings: Settings, model: str | None) -> tuple[LLM, BackendInfo]:
     model = model or settings.llm_model
     llm = OpenAIChatLLM(model, api_key=settings.openai_api_key, base_url=settings.llm_base_url,
                         timeout=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
-                        context_window=settings.llm_context_window)
+                        context_window=settings.llm_context_window, logprobs=settings.llm_logprobs)
     return llm, BackendInfo("openai", model, settings.llm_base_url or "api.openai.com")
 
 
@@ -33,7 +33,7 @@ def _llamacpp(settings: Settings, path: str | None) -> tuple[LLM, BackendInfo]:
     model_path = Path(path).expanduser() if path else settings.llamacpp_model_path
     if model_path is None:
         raise SettingsError("llamacpp backend needs a model path: llamacpp:<path.gguf>")
-    llm = LlamaCppLLM(model_path, n_ctx=settings.llm_context_window or 4096)
+    llm = LlamaCppLLM(model_path, n_ctx=settings.llm_context_window or 4096, logprobs=settings.llm_logprobs)
     return llm, BackendInfo("llamacpp", llm.model, str(model_path))
 
 

@@ -19,6 +19,12 @@ INSTALL_HINT = ("llama-cpp-python is not installed. Install it with `pip install
                 "(or run ../shared/tools/fetch-local-llm --install), or choose another LLM backend.")
 
 
+def token_logprobs(choice: dict[str, Any]) -> list[float]:
+    """The finite per-token log-probabilities of one (streamed or whole) chat choice, in the OpenAI shape."""
+    content = (choice.get("logprobs") or {}).get("content") or []
+    return [t["logprob"] for t in content if math.isfinite(t.get("logprob", float("nan")))]
+
+
 def llama_cpp_available() -> bool:
     try:
         import llama_cpp  # noqa: F401
@@ -51,31 +57,33 @@ class LlamaCppLLM:
                                   "max_tokens": max_tokens or 512}
         if json_mode:
             kwargs["response_format"] = {"type": "json_object"}
-        if self._want_logprobs and on_token is None:
-            kwargs["logprobs"] = True
+        if self._want_logprobs:  # top_logprobs=0: the chosen token's log-prob only (None would disable them)
+            kwargs.update(logprobs=True, top_logprobs=0)
         start = time.perf_counter()
+        logprobs: list[float] = []
         try:
             if on_token is None:
                 resp = self._llm.create_chat_completion(**kwargs)
                 choice = resp["choices"][0]
                 text = choice["message"]["content"] or ""
                 usage = resp.get("usage") or {}
-                lp = (choice.get("logprobs") or {}).get("content") or []
-                logprobs = [t["logprob"] for t in lp if math.isfinite(t.get("logprob", float("nan")))] or None
+                logprobs = token_logprobs(choice)
             else:
                 parts: list[str] = []
                 for chunk in self._llm.create_chat_completion(stream=True, **kwargs):
-                    delta = chunk["choices"][0].get("delta", {}).get("content")
+                    choice = chunk["choices"][0]
+                    logprobs += token_logprobs(choice)
+                    delta = choice.get("delta", {}).get("content")
                     if delta:
                         parts.append(delta)
                         on_token(delta)
-                text, usage, logprobs = "".join(parts), {}, None
+                text, usage = "".join(parts), {}
         except Exception as exc:  # llama.cpp raises plain exceptions (e.g. context overflow)
             raise LLMError(f"local model failed: {exc}") from exc
         prompt_t = usage.get("prompt_tokens") or sum(self.count_tokens(m["content"]) for m in messages)
         completion_t = usage.get("completion_tokens") or self.count_tokens(text)
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
-                          latency_ms=(time.perf_counter() - start) * 1000, logprobs=logprobs)
+                          latency_ms=(time.perf_counter() - start) * 1000, logprobs=logprobs or None)
 
     def count_tokens(self, text: str) -> int:
         return len(self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))

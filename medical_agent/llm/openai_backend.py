@@ -5,6 +5,7 @@ errors are the client's own (``max_retries``); errors become messages that say w
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -48,12 +49,19 @@ def translate_error(exc: Exception, model: str, base_url: str | None) -> LLMErro
     return LLMError(f"LLM call failed: {exc}")
 
 
+def choice_logprobs(choice: Any) -> list[float]:
+    """Per-token log-probabilities of a (streamed) choice; empty when the server sent none."""
+    content = getattr(getattr(choice, "logprobs", None), "content", None) or []
+    return [float(t.logprob) for t in content if t.logprob is not None and math.isfinite(t.logprob)]
+
+
 class OpenAIChatLLM:
     name = "openai"
 
     def __init__(self, model: str, *, api_key: str | None, base_url: str | None = None, timeout: float = 60.0,
-                 max_retries: int = 3, context_window: int | None = None):
+                 max_retries: int = 3, context_window: int | None = None, logprobs: bool = False):
         self.model = model
+        self._want_logprobs = logprobs
         self.base_url = base_url
         self.context_window = context_window or KNOWN_WINDOWS.get(model, 8192)
         self._client = build_openai_client(api_key, base_url, timeout, max_retries)
@@ -67,11 +75,15 @@ class OpenAIChatLLM:
             kwargs["max_tokens"] = max_tokens
         if json_mode:
             kwargs["response_format"] = {"type": "json_object"}
+        if self._want_logprobs:
+            kwargs["logprobs"] = True
         start = time.perf_counter()
+        logprobs: list[float] = []
         try:
             if on_token is None:
                 resp = self._client.chat.completions.create(**kwargs)
                 text = resp.choices[0].message.content or ""
+                logprobs = choice_logprobs(resp.choices[0])
                 usage = resp.usage
                 prompt_t = usage.prompt_tokens if usage else 0
                 completion_t = usage.completion_tokens if usage else 0
@@ -79,6 +91,7 @@ class OpenAIChatLLM:
                 parts: list[str] = []
                 for chunk in self._client.chat.completions.create(stream=True, **kwargs):
                     delta = chunk.choices[0].delta.content if chunk.choices else None
+                    logprobs += choice_logprobs(chunk.choices[0]) if chunk.choices else []
                     if delta:
                         parts.append(delta)
                         on_token(delta)
@@ -91,7 +104,7 @@ class OpenAIChatLLM:
         latency = (time.perf_counter() - start) * 1000
         log.debug("openai %s call (%s): %d+%d tokens in %.0f ms", self.model, tag, prompt_t, completion_t, latency)
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
-                          latency_ms=latency)
+                          latency_ms=latency, logprobs=logprobs or None)
 
     def count_tokens(self, text: str) -> int:
         """No tokenizer files offline (tiktoken cannot download them): the documented estimate."""

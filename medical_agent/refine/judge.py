@@ -21,21 +21,39 @@ SCORES = ("grounding_score", "completeness_score", "accuracy_score")
 LISTS = ("missing_info", "improvement_suggestions", "safety_concerns")
 WEIGHTS = {"grounding_score": 0.4, "completeness_score": 0.3, "accuracy_score": 0.3}
 _OBJECT = re.compile(r"\{.*\}", re.S)
+_SCORE = re.compile(r'"(grounding_score|completeness_score|accuracy_score)"\s*:\s*(-?\d+(?:\.\d+)?)')
+_QUERY = re.compile(r'"rewritten_query"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 class JudgeFormatError(ValueError):
     pass
 
 
+def salvage(text: str) -> dict[str, Any] | None:
+    """The three scores (and a complete rewritten query) of a reply cut off by the token limit, else None.
+
+    Small local models write long lists and hit max_tokens mid-object; the scores come first, so a repair
+    call (a second full prompt, about a minute on a CPU) is only needed when they are missing."""
+    scores = {k: float(v) for k, v in _SCORE.findall(text or "")}
+    if set(scores) != set(SCORES):
+        return None
+    query = _QUERY.search(text)
+    return {**scores, "rewritten_query": json.loads(f'"{query.group(1)}"') if query else "", "truncated": True}
+
+
 def parse_verdict(text: str) -> dict[str, Any]:
     """Validate the judge's JSON: three scores in [0, 1] (clamped), lists of strings, optional query."""
     match = _OBJECT.search(text or "")
-    if not match:
-        raise JudgeFormatError("no JSON object in the judge's reply")
-    try:
-        raw = json.loads(match.group(0))
-    except json.JSONDecodeError as exc:
-        raise JudgeFormatError(f"invalid JSON: {exc.msg}") from None
+    raw, problem = None, "no JSON object in the judge's reply"
+    if match:
+        try:
+            raw = json.loads(match.group(0))
+        except json.JSONDecodeError as exc:
+            problem = f"invalid JSON: {exc.msg}"
+    if not isinstance(raw, dict):
+        raw = salvage(text)
+    if raw is None:
+        raise JudgeFormatError(problem)
     verdict: dict[str, Any] = {}
     for key in SCORES:
         value = raw.get(key)
@@ -49,6 +67,8 @@ def parse_verdict(text: str) -> dict[str, Any]:
     verdict["rewritten_query"] = query.strip() if isinstance(query, str) else ""
     verdict["overall_score"] = round(sum(verdict[k] * w for k, w in WEIGHTS.items()), 4)
     verdict["judge"] = "llm"
+    if raw.get("truncated") is True:
+        verdict["truncated"] = True
     return verdict
 
 
@@ -66,7 +86,7 @@ def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[dict[str, Any
     records: list[dict[str, Any]] = []
     try:
         for attempt in range(2):
-            result, record = tracked_chat(llm, messages, tag="judge", temperature=0.0, max_tokens=400,
+            result, record = tracked_chat(llm, messages, tag="judge", temperature=0.0, max_tokens=300,
                                           json_mode=True)
             records.append({**record, "repair": attempt > 0})
             try:

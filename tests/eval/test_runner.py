@@ -21,19 +21,20 @@ DOC = {"chunk_id": "met#0", "doc_id": "met", "title": "Metformin", "text": "Metf
 class FakeAgent:
     """Answers every turn with one cited sentence; raises KeyboardInterrupt on call number ``interrupt_at``."""
 
-    def __init__(self, concepts, interrupt_at: int | None = None):
+    def __init__(self, concepts, interrupt_at: int | None = None, llm_calls: list | None = None):
         self.deps = SimpleNamespace(profiles=SimpleNamespace(get=lambda user: None), embedder=_Unit(),
                                     drug_classes=drug_class_map(concepts.concepts))
         self.calls: list[tuple[str, str, str]] = []
         self.forgotten: list[str] = []
         self.interrupt_at = interrupt_at
+        self.llm_calls = llm_calls or []
 
     def run(self, user, text, *, thread_id, mode, profile):
         self.calls.append((user, mode, profile))
         if self.interrupt_at is not None and len(self.calls) == self.interrupt_at:
             raise KeyboardInterrupt
         return {"answer": "Metformin often causes nausea. [1]", "citations": [{"n": 1, "chunk_id": "met#0"}],
-                "retrieved_docs": [DOC], "node_timings": {"retrieve": 1.5}, "llm_calls": [],
+                "retrieved_docs": [DOC], "node_timings": {"retrieve": 1.5}, "llm_calls": self.llm_calls,
                 "stop_reason": "quality_ok", "iteration_count": 0}
 
     def forget(self, user, threads):
@@ -63,6 +64,23 @@ def test_interrupt_keeps_finished_units(tmp_path, patients, concepts):
     assert len(list(read_results(tmp_path / RESULTS))) == 5   # the torn unit is not written
     again = FakeAgent(concepts)
     assert run_all(again, scenarios, RunOptions(["baseline"], ["agent"]), tmp_path)["units_run"] == 1
+
+
+def test_with_an_llm_judge_question_turns_get_llm_metrics_and_perplexity(tmp_path, patients, concepts):
+    from medical_agent.llm.fake import ScriptedLLM
+
+    judge = ScriptedLLM({"eval_faithfulness": json.dumps({"supported": [True]}),
+                         "eval_relevance": json.dumps({"questions": ["alpha?"], "noncommittal": False})}, cycle=True)
+    calls = [{"tag": "generate", "prompt_tokens": 9, "completion_tokens": 2, "logprob_sum": -2.0, "logprob_tokens": 2}]
+    scenarios = build_scenarios([p for p in patients if p.patient_id == "p1"], ["en"], seed=0)
+    run_all(FakeAgent(concepts, llm_calls=calls), scenarios, RunOptions(["baseline"], ["agent"], judge=judge), tmp_path)
+    records = list(read_results(tmp_path / RESULTS))
+    asking = [r for r in records if r["kind"] in ("question", "follow_up")]
+    assert len(asking) == 2 and all(r["faithfulness_method"] == "llm_judge" for r in records)
+    assert all(r["metrics"]["answer_relevance_generated"] is not None for r in asking)
+    assert all(r["metrics"]["answer_relevance_generated"] is None for r in records if r not in asking)
+    assert [c.tag for c in judge.calls].count("eval_relevance") == 2     # only question turns pay for it
+    assert all(r["metrics"]["perplexity"] == pytest.approx(2.7183, abs=1e-3) for r in records)
 
 
 def test_cli_registers_eval_run():

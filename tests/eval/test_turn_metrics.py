@@ -86,7 +86,9 @@ def test_safety_emergency_and_contraindication(patients, concepts):
 
 def test_perplexity_only_with_logprobs():
     assert perplexity({"llm_calls": [{"tag": "generate", "prompt_tokens": 5}]}) == "unavailable"
-    calls = [{"logprob_sum": -2.0, "logprob_tokens": 4}, {"logprob_sum": -1.0, "logprob_tokens": 2}]
+    calls = [{"tag": "generate", "logprob_sum": -2.0, "logprob_tokens": 4},
+             {"tag": "generate", "logprob_sum": -1.0, "logprob_tokens": 2},
+             {"tag": "judge", "logprob_sum": -50.0, "logprob_tokens": 5}]  # a judge's JSON is not the answer
     assert perplexity({"llm_calls": calls}) == pytest.approx(math.exp(0.5), abs=1e-4)
 
 

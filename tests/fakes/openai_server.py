@@ -59,6 +59,10 @@ class FakeOpenAIServer:
                 json_mode = (body.get("response_format") or {}).get("type") == "json_object"
                 text = json.dumps({"ok": True, "echo": body["messages"][-1]["content"]}) if json_mode \
                     else owner.reply
+                def logprobs(word: str) -> dict[str, Any] | None:  # -0.5 per word, like a real server's shape
+                    return {"content": [{"token": word, "logprob": -0.5, "bytes": None, "top_logprobs": []}]} \
+                        if body.get("logprobs") else None
+
                 if body.get("stream"):
                     self.send_response(200)
                     self.send_header("Content-Type", "text/event-stream")
@@ -66,12 +70,12 @@ class FakeOpenAIServer:
                     for i, word in enumerate(text.split(" ")):
                         chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0,
                                  "model": body["model"], "choices": [{"index": 0, "finish_reason": None,
-                                 "delta": {"content": word if i == 0 else " " + word}}]}
+                                 "delta": {"content": word if i == 0 else " " + word}, "logprobs": logprobs(word)}]}
                         self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                     self.wfile.write(b"data: [DONE]\n\n")
                     return
                 self._send(200, {"id": "c1", "object": "chat.completion", "created": 0, "model": body["model"],
-                                 "choices": [{"index": 0, "finish_reason": "stop",
+                                 "choices": [{"index": 0, "finish_reason": "stop", "logprobs": logprobs(text),
                                               "message": {"role": "assistant", "content": text}}],
                                  "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}})
 

@@ -38,6 +38,15 @@ def test_streaming_calls_back_each_chunk(server):
     assert result.completion_tokens > 0  # estimated when the stream carries no usage
 
 
+def test_logprobs_only_when_asked_streamed_or_not(server):
+    assert make(server).chat(MSGS).logprobs is None
+    assert "logprobs" not in server.requests[-1]["body"]
+    llm = make(server, logprobs=True)
+    assert llm.chat(MSGS).logprobs == [-0.5]
+    assert server.requests[-1]["body"]["logprobs"] is True
+    assert llm.chat(MSGS, on_token=lambda _: None).logprobs == [-0.5] * 5  # one per streamed chunk
+
+
 def test_json_mode_sends_response_format(server):
     result = make(server).chat(MSGS, json_mode=True)
     assert server.requests[-1]["body"]["response_format"] == {"type": "json_object"}
