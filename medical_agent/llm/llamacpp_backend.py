@@ -1,8 +1,12 @@
 """Local GGUF model through llama-cpp-python (an optional extra, imported lazily).
 
 ``../shared/tools/fetch-local-llm --install`` assembles Qwen2.5-Coder-1.5B-Instruct Q4_K_M and builds the
-package; ``pip install llama-cpp-python`` works too. Token counts use the model's own tokenizer, and the
-per-token log-probabilities it returns give the evaluation its perplexity.
+package; ``pip install llama-cpp-python`` works too. Token counts use the model's own tokenizer.
+
+Log-probabilities (for the evaluation's perplexity) come from a logits processor, not from llama.cpp's own
+``logprobs`` option: that one needs ``logits_all`` (logits kept for every prompt token, ~2.5 GB at 4k context,
+slower prompt processing) and sorts the whole 152k vocabulary in Python for every generated token. The
+processor sees each next-token distribution once, while sampling, and scores the token that was sampled from it.
 """
 
 from __future__ import annotations
@@ -13,16 +17,35 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .base import ChatResult, LLMConfigError, LLMError, Message, TokenCallback
 
 INSTALL_HINT = ("llama-cpp-python is not installed. Install it with `pip install llama-cpp-python` "
                 "(or run ../shared/tools/fetch-local-llm --install), or choose another LLM backend.")
 
 
-def token_logprobs(choice: dict[str, Any]) -> list[float]:
-    """The finite per-token log-probabilities of one (streamed or whole) chat choice, in the OpenAI shape."""
-    content = (choice.get("logprobs") or {}).get("content") or []
-    return [t["logprob"] for t in content if math.isfinite(t.get("logprob", float("nan")))]
+class SampledLogprobs:
+    """llama.cpp logits processor that records log p(token) of every sampled token but the last.
+
+    Called before each sampling step with the context so far (ending with the token sampled last) and the next
+    token's logits; it scores that last token under the distribution remembered from the previous step and
+    returns the logits unchanged. The final token (usually end-of-turn) has no successor call and is not scored.
+    """
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self._previous: np.ndarray | None = None
+
+    def __call__(self, input_ids: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        if self._previous is not None and len(input_ids):
+            value = float(self._previous[int(input_ids[-1])])
+            if math.isfinite(value):
+                self.values.append(value)
+        logits = np.asarray(scores, dtype=np.float64)
+        shifted = logits - logits.max()
+        self._previous = shifted - np.log(np.exp(shifted).sum())
+        return scores
 
 
 def llama_cpp_available() -> bool:
@@ -48,8 +71,7 @@ class LlamaCppLLM:
         self.model = path.name
         self.context_window = n_ctx
         self._want_logprobs = logprobs
-        self._llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False,
-                          logits_all=logprobs)
+        self._llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False)
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
              json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
@@ -57,23 +79,22 @@ class LlamaCppLLM:
                                   "max_tokens": max_tokens or 512}
         if json_mode:
             kwargs["response_format"] = {"type": "json_object"}
-        if self._want_logprobs:  # top_logprobs=0: the chosen token's log-prob only (None would disable them)
-            kwargs.update(logprobs=True, top_logprobs=0)
+        recorder = SampledLogprobs() if self._want_logprobs else None
+        if recorder is not None:
+            from llama_cpp import LogitsProcessorList
+
+            kwargs["logits_processor"] = LogitsProcessorList([recorder])
         start = time.perf_counter()
-        logprobs: list[float] = []
         try:
             if on_token is None:
                 resp = self._llm.create_chat_completion(**kwargs)
                 choice = resp["choices"][0]
                 text = choice["message"]["content"] or ""
                 usage = resp.get("usage") or {}
-                logprobs = token_logprobs(choice)
             else:
                 parts: list[str] = []
                 for chunk in self._llm.create_chat_completion(stream=True, **kwargs):
-                    choice = chunk["choices"][0]
-                    logprobs += token_logprobs(choice)
-                    delta = choice.get("delta", {}).get("content")
+                    delta = chunk["choices"][0].get("delta", {}).get("content")
                     if delta:
                         parts.append(delta)
                         on_token(delta)
@@ -83,7 +104,8 @@ class LlamaCppLLM:
         prompt_t = usage.get("prompt_tokens") or sum(self.count_tokens(m["content"]) for m in messages)
         completion_t = usage.get("completion_tokens") or self.count_tokens(text)
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
-                          latency_ms=(time.perf_counter() - start) * 1000, logprobs=logprobs or None)
+                          latency_ms=(time.perf_counter() - start) * 1000,
+                          logprobs=(recorder.values or None) if recorder else None)
 
     def count_tokens(self, text: str) -> int:
         return len(self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))

@@ -6,19 +6,19 @@ import sys
 import types
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from medical_agent.llm.llamacpp_backend import LlamaCppLLM, llama_cpp_available, token_logprobs
+from medical_agent.llm.llamacpp_backend import LlamaCppLLM, SampledLogprobs, llama_cpp_available
 
 GGUF = Path("~/.cache/medagent/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf").expanduser()
-
-
-def _lp(*values):
-    return {"content": [{"token": "t", "logprob": v, "bytes": None, "top_logprobs": []} for v in values]}
+LOGITS = np.log(np.array([[0.5, 0.25, 0.25], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6]]))  # three sampling steps
+SAMPLED = [0, 1, 2]                                                                # token chosen at each step
 
 
 class StandInLlama:
-    """Answers 'Hi there' in llama-cpp-python's chat shapes; log-probs only when asked, like the real one."""
+    """Samples SAMPLED from LOGITS, calling the logits processors as llama-cpp-python does: before each step,
+    with the context so far (ending with the token sampled last) and the next token's logits."""
 
     instances: list["StandInLlama"] = []
 
@@ -26,15 +26,20 @@ class StandInLlama:
         self.init, self.calls = kwargs, []
         StandInLlama.instances.append(self)
 
+    def _sample(self, processors):
+        context = [7, 7]  # prompt tokens
+        for logits, token in zip(LOGITS, SAMPLED, strict=True):
+            for fn in processors or []:
+                logits = fn(np.array(context), logits)
+            context.append(token)
+
     def create_chat_completion(self, stream=False, **kwargs):
         self.calls.append(kwargs)
-        want = kwargs.get("logprobs") and kwargs.get("top_logprobs") is not None
+        self._sample(kwargs.get("logits_processor"))
         if not stream:
-            return {"choices": [{"message": {"content": "Hi there"}, "logprobs": _lp(-0.1, -0.3) if want else None}],
-                    "usage": {"prompt_tokens": 9, "completion_tokens": 2}}
-        chunks = [({"content": "Hi"}, -0.1), ({"content": " there"}, -0.3), ({}, None)]
-        return iter({"choices": [{"delta": d, "logprobs": _lp(v) if want and v is not None else None}]}
-                    for d, v in chunks)
+            return {"choices": [{"message": {"content": "Hi there"}}],
+                    "usage": {"prompt_tokens": 9, "completion_tokens": 3}}
+        return iter({"choices": [{"delta": d}]} for d in ({"content": "Hi"}, {"content": " there"}, {}))
 
     def tokenize(self, data, add_bos=False, special=False):
         return data.split()
@@ -42,16 +47,11 @@ class StandInLlama:
 
 @pytest.fixture()
 def stand_in(monkeypatch, tmp_path):
-    monkeypatch.setitem(sys.modules, "llama_cpp", types.SimpleNamespace(Llama=StandInLlama))
+    monkeypatch.setitem(sys.modules, "llama_cpp", types.SimpleNamespace(Llama=StandInLlama, LogitsProcessorList=list))
     StandInLlama.instances.clear()
     gguf = tmp_path / "m.gguf"
     gguf.write_bytes(b"GGUF")
     return gguf
-
-
-def test_token_logprobs_keeps_finite_values_only():
-    assert token_logprobs({"logprobs": _lp(-0.2, float("-inf"), -1.0)}) == [-0.2, -1.0]
-    assert token_logprobs({"logprobs": None}) == [] and token_logprobs({}) == []
 
 
 def test_no_logprobs_unless_asked(stand_in):
@@ -59,19 +59,25 @@ def test_no_logprobs_unless_asked(stand_in):
     result = llm.chat([{"role": "user", "content": "hi"}])
     model = StandInLlama.instances[-1]
     assert result.text == "Hi there" and result.logprobs is None
-    assert model.init["logits_all"] is False and "logprobs" not in model.calls[-1]
+    assert "logits_processor" not in model.calls[-1] and "logits_all" not in model.init  # no 2.5 GB logit store
 
 
-def test_logprobs_collected_whole_and_streamed(stand_in):
+def test_logprobs_of_sampled_tokens_whole_and_streamed(stand_in):
     llm = LlamaCppLLM(stand_in, logprobs=True)
-    model = StandInLlama.instances[-1]
-    assert model.init["logits_all"] is True  # llama.cpp refuses log-probs otherwise
+    expected = [math.log(0.5), math.log(0.8)]    # the last token has no successor step and is not scored
     whole = llm.chat([{"role": "user", "content": "hi"}])
-    assert whole.logprobs == [-0.1, -0.3] and (whole.prompt_tokens, whole.completion_tokens) == (9, 2)
-    assert model.calls[-1]["logprobs"] is True and model.calls[-1]["top_logprobs"] == 0
+    assert whole.logprobs == pytest.approx(expected) and (whole.prompt_tokens, whole.completion_tokens) == (9, 3)
     pieces: list[str] = []
     streamed = llm.chat([{"role": "user", "content": "hi"}], on_token=pieces.append)
-    assert pieces == ["Hi", " there"] and streamed.logprobs == [-0.1, -0.3]
+    assert pieces == ["Hi", " there"] and streamed.logprobs == pytest.approx(expected)
+
+
+def test_recorder_matches_a_log_softmax_and_leaves_logits_unchanged():
+    recorder = SampledLogprobs()
+    logits = np.array([2.0, 1.0, -1.0])
+    assert recorder(np.array([1]), logits) is logits and recorder.values == []
+    recorder(np.array([1, 0]), logits)
+    assert recorder.values == pytest.approx([2.0 - np.log(np.exp(logits).sum())])
 
 
 @pytest.mark.skipif(not (GGUF.is_file() and llama_cpp_available()), reason="local GGUF model not installed "
