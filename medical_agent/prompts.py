@@ -103,3 +103,6 @@ Original question: {question}
 Missing information: {missing}
 Patient profile: {profile}
 Write one or two short sentences in the language of the original question, with precise medical keywords."""
+
+TRANSLATE_SYSTEM = ("You translate Korean medical questions into English search queries. Reply with the English "
+                    "query only: precise medical terms, drug and disease names in their English spelling.")

@@ -106,6 +106,7 @@ class Settings:
     prf_weight: float = 4.0
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
+    query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline
     # experiment
     profile: str = "full_context_engineering"
     flags: FeatureFlags = field(default_factory=FeatureFlags)

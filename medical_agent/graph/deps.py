@@ -17,7 +17,7 @@ from ..context.profile import ProfileStore
 from ..embeddings import Embedder, create_embedder
 from ..llm import LLM, BackendInfo, create_llm
 from ..llm.tokens import estimate_tokens
-from ..retrieval.factory import open_retriever
+from ..retrieval.factory import open_query_pipeline, open_retriever
 from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.query_pipeline import QueryPipeline
 from ..safety import drug_class_map
@@ -44,8 +44,8 @@ class Deps:
     drug_classes: dict[str, str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.query_pipeline = QueryPipeline(self.retriever, self.linker, self.concepts,
-                                            expand=self.settings.query_expansion_enabled)
+        self.query_pipeline = open_query_pipeline(self.settings, self.retriever, linker=self.linker,
+                                                  concepts=self.concepts, llm=self.llm)
         self.drug_classes = drug_class_map(self.concepts.concepts)
 
     @property

@@ -4,13 +4,21 @@ pipeline around it. The agent (``graph.deps``) and ``eval retrieval`` both wrap 
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
+from ..context.extraction.concepts import ConceptTable
+from ..context.extraction.mentions import ConceptLinker
 from ..embeddings import Embedder, create_embedder
+from ..llm.base import LLM
 from ..settings import Settings
+from .glossary import cached_glossary
 from .hybrid import HybridRetriever
 from .index_store import load_index, read_manifest
 from .query_pipeline import QueryPipeline
+from .translation import QueryTranslator
+
+log = logging.getLogger(__name__)
 
 
 def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, embedder: Embedder | None = None,
@@ -29,13 +37,21 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
                            prf_weight=settings.prf_weight)
 
 
-def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expand: bool | None = None
-                        ) -> QueryPipeline:
-    """The agent's query pipeline over ``retriever``: the settings' concept linker (MedCAT or the dictionary
-    fallback) and concept table; ``expand=False`` ablates expansion (``eval retrieval --no-expand``)."""
+def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expand: bool | None = None,
+                        linker: ConceptLinker | None = None, concepts: ConceptTable | None = None,
+                        llm: LLM | None = None) -> QueryPipeline:
+    """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
+    the settings' concept linker (MedCAT or the dictionary fallback) and concept table unless given, the team's
+    glossary (``query_glossary_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
+    given; ``expand=False`` ablates all expansion (``eval retrieval --no-expand``)."""
     from ..context.extraction.factory import concept_table, create_linker
 
-    concepts = concept_table(settings)
-    linker, _ = create_linker(settings, concepts)
-    return QueryPipeline(retriever, linker, concepts,
+    concepts = concepts or concept_table(settings)
+    if linker is None:
+        linker, _ = create_linker(settings, concepts)
+    glossary = cached_glossary(str(settings.assets_dir / "glossary")) if settings.query_glossary_enabled else None
+    translate = QueryTranslator(llm) if settings.query_translation_enabled and llm is not None else None
+    if settings.query_translation_enabled and llm is None:
+        log.info("query translation is enabled but no LLM is configured: searching without it")
+    return QueryPipeline(retriever, linker, concepts, glossary=glossary, translate=translate,
                          expand=settings.query_expansion_enabled if expand is None else expand)

@@ -2,8 +2,8 @@
 
 Language detection → concept linking with the context stage's linker → the other language's names of the
 found concepts, the intent lexicon's terms and, for a Korean question over English passages, the index words
-its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) go to BM25 (a Korean question
-meets English passages); the dense side embeds the original question and the expanded English (or Korean)
+its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) and the English of its words in
+the team's glossary (고관절 → hip, :mod:`.glossary`) go to BM25 (a Korean question meets English passages); the dense side embeds the original question and the expanded English (or Korean)
 text and fuses them by max.
 ``expand=False`` ablates everything but the plain question.
 """
@@ -17,14 +17,17 @@ from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
+from .glossary import Glossary
 from .hybrid import Hit, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
+from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
 MAX_SYNONYMS = 3
 EXPANSION_WEIGHT = 1.0
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
+Translate = Callable[[str], tuple[str | None, dict[str, Any] | None]]   # text → (English, LLM call record)
 
 
 def detect_language(text: str) -> str:
@@ -38,6 +41,9 @@ class Expansion:
     concepts: list[str] = field(default_factory=list)      # CUIs found
     intents: list[str] = field(default_factory=list)
     loanwords: list[str] = field(default_factory=list)     # index words found by back-transliteration
+    glossary: list[str] = field(default_factory=list)      # English terms of glossary words in the question
+    translation: str = ""                                  # the LLM's English query (query_translation_enabled)
+    llm_calls: list[dict[str, Any]] = field(default_factory=list)
     bm25_terms: list[str] = field(default_factory=list)
     dense_text: str = ""
 
@@ -47,9 +53,10 @@ class Expansion:
 
 class QueryPipeline:
     def __init__(self, retriever: HybridRetriever, linker: ConceptLinker | None, concepts: ConceptTable | None,
-                 *, expand: bool = True, translate: Callable[[str], str | None] | None = None):
+                 *, expand: bool = True, translate: Translate | None = None,
+                 glossary: Glossary | None = None):
         self.retriever, self.linker, self.concepts = retriever, linker, concepts
-        self.expand, self.translate = expand, translate
+        self.expand, self.translate, self.glossary = expand, translate, glossary
 
     def expansion(self, text: str) -> Expansion:
         lang = detect_language(text)
@@ -68,14 +75,18 @@ class QueryPipeline:
                 names += list(concept.names_ko[:MAX_SYNONYMS])
         exp.intents = korean_intents(text) if lang == "ko" else english_intents(text)
         intent_words = english_terms(exp.intents) if lang == "ko" else korean_terms(exp.intents)
-        if lang == "ko":
-            exp.loanwords = self.loanwords(text)
+        if lang == "ko" and self.crosses_to_english():
+            morphemes = self.tokenizer.morphemes(text)
+            exp.loanwords = self.loanwords(text, morphemes)
+            exp.glossary = self.glossary.english(text, morphemes) if self.glossary else []
         if not self.corpus_has("en" if lang == "ko" else "ko"):
             names, intent_words = [], []   # nothing to bridge to: other-language words only add noise
-        exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + intent_words))
-        if lang == "ko" and self.translate is not None:
-            translated = self.translate(text)
+        exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + exp.glossary + intent_words))
+        if lang == "ko" and self.translate is not None and self.crosses_to_english():
+            translated, record = self.translate(text)
+            exp.llm_calls = [record] if record else []
             if translated:
+                exp.translation = translated
                 exp.bm25_terms.append(translated)
                 exp.dense_text = translated
         if not exp.dense_text and exp.bm25_terms:
@@ -86,20 +97,32 @@ class QueryPipeline:
         """Whether the index holds passages in ``lang`` (without an index, e.g. in tests: assume so)."""
         return self.retriever is None or bool(self.retriever.index.languages().get(lang))
 
+    def crosses_to_english(self) -> bool:
+        """Whether a Korean question is searched over English passages: the index has English passages and
+        too few Korean ones to restrict the search to (without an index, e.g. in tests: assume so)."""
+        if self.retriever is None:
+            return True
+        langs = self.retriever.index.languages()
+        return bool(langs.get("en")) and langs.get("ko", 0) < MIN_SAME_LANGUAGE
+
     def warm_up(self) -> None:
         """Build the lazily built tables (kiwi, the loanword table: a few seconds on a large index) before
         the first question is timed or answered."""
         if self.expand:
             self.query("당뇨병 증상")
 
-    def loanwords(self, text: str) -> list[str]:
+    @property
+    def tokenizer(self) -> Tokenizer:
+        return self.retriever.index.tokenizer if self.retriever is not None else get_tokenizer()
+
+    def loanwords(self, text: str, morphemes: list[Morpheme] | None = None) -> list[str]:
         """English index words that the question's Hangul words transliterate (whole words and kiwi's nouns, so
         both 글루텐이 and a particle-stripped form are tried); nothing for a corpus without English."""
         index = self.retriever.index if self.retriever is not None else None
-        langs = index.languages() if index is not None else {}
-        if not langs.get("en") or langs.get("ko", 0) >= MIN_SAME_LANGUAGE:
+        if index is None or not self.crosses_to_english():
             return []  # no English passages, or Korean ones that `search` restricts the question to
-        words = HANGUL_RUN.findall(text) + index.tokenizer.korean_tokens(text)
+        forms = content_forms(morphemes) if morphemes is not None else index.tokenizer.korean_tokens(text)
+        words = HANGUL_RUN.findall(text) + forms
         return index.loanwords().english(dict.fromkeys(words))
 
     def query(self, text: str) -> tuple[Query, Expansion]:

@@ -15,6 +15,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
@@ -24,6 +25,20 @@ EN_STOP = set(["a", "about", "above", "after", "again", "against", "all", "am", 
 USER_WORD_SCORE = 3.0
 TOKENIZER_NAME = "kiwi-ko+regex-en-sstem"
 TOKENIZER_VERSION = 1
+
+
+class Morpheme(NamedTuple):
+    """One kiwi morpheme with its character span in the analysed text (for span-aware matching)."""
+
+    form: str
+    tag: str
+    start: int
+    end: int
+
+
+def content_forms(morphemes: Iterable[Morpheme]) -> list[str]:
+    """The BM25 tokens of Korean morphemes: nouns, roots and stems, minus stop words."""
+    return [m.form for m in morphemes if m.tag in KEEP_KO_TAGS and HANGUL.search(m.form) and m.form not in KO_STOP]
 
 
 def s_stem(word: str) -> str:
@@ -67,10 +82,13 @@ class Tokenizer:
         return self._kiwi
 
     def korean_tokens(self, text: str) -> list[str]:
+        return content_forms(self.morphemes(text))
+
+    def morphemes(self, text: str) -> list[Morpheme]:
+        """Every morpheme of ``text`` (all tags), with offsets into ``text`` itself."""
         with self._lock:
             tokens = self._kiwi_model().tokenize(text)
-        return [t.form for t in tokens
-                if t.tag in KEEP_KO_TAGS and HANGUL.search(t.form) and t.form not in KO_STOP]
+        return [Morpheme(t.form, t.tag, t.start, t.start + t.len) for t in tokens]
 
     def tokenize(self, text: str) -> list[str]:
         text = unicodedata.normalize("NFKC", text or "").lower()

@@ -88,3 +88,19 @@ def test_korean_loanwords_reach_english_passages(settings):
     pipeline = open_query_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")
     assert {"zolmitriptan", "gluten"} <= set(exp.loanwords) and hits[0].doc_id == "zolmi"
+
+
+def test_factory_wires_glossary_and_translation_from_settings(settings):
+    from medical_agent.llm.fake import ScriptedLLM
+
+    retriever = open_retriever(settings)
+    shipped = open_query_pipeline(settings, retriever)
+    assert shipped.glossary is not None and shipped.translate is None        # translation is opt-in
+    assert open_query_pipeline(settings.replace(query_glossary_enabled=False), retriever).glossary is None
+    on = settings.replace(query_translation_enabled=True)
+    assert open_query_pipeline(on, retriever).translate is None               # no LLM: never required
+    llm = ScriptedLLM({"translate": ["hip surgery recovery"]})
+    deps = build_deps(on, llm=llm, llm_info=BackendInfo("fake"), in_memory=True)
+    node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, deps)
+    assert node["expanded_query"]["translation"] == "hip surgery recovery"
+    assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call

@@ -31,4 +31,5 @@ def retrieve(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     attempts = state.get("retrieval_attempts", 0) + 1
     return {"retrieved_docs": docs, "retrieval_attempts": attempts, "iteration_count": attempts - 1,
             "query_for_retrieval": query,
-            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(docs)]}
+            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(docs)],
+            "llm_calls": expansion.llm_calls}
