@@ -26,8 +26,20 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
 MAX_SYNONYMS = 3
 EXPANSION_WEIGHT = 1.0
+STEM_TAGS = ("NN", "XR", "SL", "SH")
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
 Translate = Callable[[str], tuple[str | None, dict[str, Any] | None]]   # text → (English, LLM call record)
+
+
+def word_stems(text: str, morphemes: list[Morpheme]) -> list[str]:
+    """Each Hangul word of ``text`` up to the end of its last noun-like morpheme (사람은 → 사람, 글루텐이 →
+    글루텐); words without one (verbs, adverbs) are left out."""
+    stems = []
+    for run in HANGUL_RUN.finditer(text):
+        ends = [m.end for m in morphemes if run.start() <= m.start < run.end() and m.tag.startswith(STEM_TAGS)]
+        if ends and max(ends) - run.start() >= 2:
+            stems.append(text[run.start():min(max(ends), run.end())])
+    return stems
 
 
 def detect_language(text: str) -> str:
@@ -77,8 +89,9 @@ class QueryPipeline:
         intent_words = english_terms(exp.intents) if lang == "ko" else korean_terms(exp.intents)
         if lang == "ko" and self.crosses_to_english():
             morphemes = self.tokenizer.morphemes(text)
-            exp.loanwords = self.loanwords(text, morphemes)
+            known = self.glossary.matches(text, morphemes) if self.glossary else []
             exp.glossary = self.glossary.english(text, morphemes) if self.glossary else []
+            exp.loanwords = self.loanwords(text, morphemes, known=set(known))
         if not self.corpus_has("en" if lang == "ko" else "ko"):
             names, intent_words = [], []   # nothing to bridge to: other-language words only add noise
         exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + exp.glossary + intent_words))
@@ -115,14 +128,17 @@ class QueryPipeline:
     def tokenizer(self) -> Tokenizer:
         return self.retriever.index.tokenizer if self.retriever is not None else get_tokenizer()
 
-    def loanwords(self, text: str, morphemes: list[Morpheme] | None = None) -> list[str]:
-        """English index words that the question's Hangul words transliterate (whole words and kiwi's nouns, so
-        both 글루텐이 and a particle-stripped form are tried); nothing for a corpus without English."""
+    def loanwords(self, text: str, morphemes: list[Morpheme] | None = None, known: set[str] = frozenset()
+                  ) -> list[str]:
+        """English index words that the question's Hangul words transliterate: each word without its particles
+        and endings (kiwi may split a loanword it does not know, 글루텐이 → 글루 + 텐 + 이) and kiwi's nouns.
+        Words the glossary knows are Korean words with a known meaning, not loanwords: they are skipped (a
+        chance skeleton match would only add noise). Nothing for a corpus without English."""
         index = self.retriever.index if self.retriever is not None else None
         if index is None or not self.crosses_to_english():
             return []  # no English passages, or Korean ones that `search` restricts the question to
-        forms = content_forms(morphemes) if morphemes is not None else index.tokenizer.korean_tokens(text)
-        words = HANGUL_RUN.findall(text) + forms
+        morphemes = morphemes if morphemes is not None else index.tokenizer.morphemes(text)
+        words = [w for w in [*word_stems(text, morphemes), *content_forms(morphemes)] if w not in known]
         return index.loanwords().english(dict.fromkeys(words))
 
     def query(self, text: str) -> tuple[Query, Expansion]:
