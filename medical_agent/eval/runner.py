@@ -129,6 +129,8 @@ def run_unit(agent: Any, scenario: Scenario, profile: str, mode: str, opts: RunO
             said.extend(SAID.get(turn.kind, ()))
             scored = score_turn(agent, scenario, turn, result, said, opts, user)
             scored["metrics"]["latency_ms"] = round(latency_ms, 1)
+            log.info("turn %d (%s, %s) done in %.1f s, %d LLM calls", turn.index, mode, turn.kind, latency_ms / 1000,
+                     scored["llm_usage"]["llm_calls"])  # no health data: counts and times only
             records.append({
                 "unit": unit_key(p.patient_id, scenario.lang, profile, mode), "patient_id": p.patient_id,
                 "lang": scenario.lang, "profile": profile, "mode": mode, "seed": scenario.seed, "turn": turn.index,

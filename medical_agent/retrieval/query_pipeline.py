@@ -27,6 +27,7 @@ HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
 MAX_SYNONYMS = 3
 EXPANSION_WEIGHT = 1.0
 STEM_TAGS = ("NN", "XR", "SL", "SH")
+NAME_POSITION = re.compile(r"((?:[\uac00-\ud7a3-]+ )?(?:[\uac00-\ud7a3]+-)*[\uac00-\ud7a3]+?) ?(?:병|증후군|종양)")
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
 Translate = Callable[[str], tuple[str | None, dict[str, Any] | None]]   # text → (English, LLM call record)
 
@@ -40,6 +41,19 @@ def word_stems(text: str, morphemes: list[Morpheme]) -> list[str]:
         if ends and max(ends) - run.start() >= 2:
             stems.append(text[run.start():min(max(ends), run.end())])
     return stems
+
+
+def name_words(text: str, morphemes: list[Morpheme]) -> list[str]:
+    """Nouns in a name position: right before 병/증후군/종양 (케네디병, 홀트-오람 증후군), the words hyphenated
+    to them and one more word before (피터스 플러스 증후군); eponyms sit there, so the loanword matcher tries
+    them with shorter skeletons. A word must begin with a noun morpheme (not 흔한 in 흔한 병, not 얼마나)."""
+    nouns = {m.start for m in morphemes if m.tag.startswith(STEM_TAGS)}
+    words = []
+    for match in NAME_POSITION.finditer(text):
+        for word in re.finditer(r"[\uac00-\ud7a3]+", match.group(1)):
+            if len(word.group()) >= 2 and match.start(1) + word.start() in nouns:
+                words.append(word.group())
+    return words
 
 
 def detect_language(text: str) -> str:
@@ -138,8 +152,10 @@ class QueryPipeline:
         if index is None or not self.crosses_to_english():
             return []  # no English passages, or Korean ones that `search` restricts the question to
         morphemes = morphemes if morphemes is not None else index.tokenizer.morphemes(text)
-        words = [w for w in [*word_stems(text, morphemes), *content_forms(morphemes)] if w not in known]
-        return index.loanwords().english(dict.fromkeys(words))
+        stems = word_stems(text, morphemes)
+        words = [w for w in [*stems, *content_forms(morphemes)] if w not in known]
+        names = [w for w in name_words(text, morphemes) if w not in known]
+        return index.loanwords().english(dict.fromkeys(words), names)
 
     def query(self, text: str) -> tuple[Query, Expansion]:
         exp = self.expansion(text)

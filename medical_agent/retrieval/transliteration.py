@@ -26,11 +26,17 @@ MIN_SKELETON = 4          # consonants needed before a loanword match is trusted
 MAX_CANDIDATES = 2        # English words added per Korean word
 MIN_SIMILARITY = 0.6      # romanized Korean word vs English word
 MAX_COMPARED = 20         # most frequent index words compared per skeleton (keeps a query under 1 ms)
+# Words in a name position (right before 병/증후군/종양, or hyphenated to such a word: 케네디병, 돈나이-배로
+# 증후군) are almost surely eponyms, so shorter skeletons are tried there, with a stricter sound check.
+MIN_SKELETON_NAME = 2
+MIN_SIMILARITY_NAME = 0.65
+MAX_COMPARED_NAME = 400   # short skeletons are shared by many words: a name is compared with more of them
 # Initial consonants (ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ) and final consonants ("" ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ)
 # as skeleton classes: velars K, dentals T, labials P, sibilants/affricates S, N, M, liquids L; ㅇ/ㅎ drop.
 INITIALS = ["K", "K", "N", "T", "T", "L", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T", "P", ""]
+# A final ㅅ/ㅆ is a "t" in loanwords (굿파스처 Goodpasture, 로봇 robot).
 FINALS = ["", "K", "K", "KS", "N", "NS", "N", "T", "L", "LK", "LM", "LP", "LS", "LT", "LP", "L", "M", "P", "PS",
-          "S", "S", "N", "S", "S", "K", "T", "P", ""]
+          "T", "T", "N", "S", "S", "K", "T", "P", ""]
 # Revised Romanization, simplified towards English spelling (어 → o, 으 → nothing).
 ROMAN_INITIALS = ["g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"]
 ROMAN_VOWELS = ["a", "ae", "ya", "yae", "o", "e", "yo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi",
@@ -59,12 +65,16 @@ def hangul_skeleton(word: str) -> str:
     return _collapse("".join(out))
 
 
-def romanize(word: str) -> str:
+def romanize(word: str, eo: str = "o") -> str:
+    """Revised Romanization towards English spelling; ``eo`` spells 어, which loanwords use for English o, e
+    (peter → 피터) and u (bus → 버스)."""
     out = []
     for ch in word:
         code = ord(ch) - 0xAC00
         if 0 <= code < 11172:
-            out.append(ROMAN_INITIALS[code // 588] + ROMAN_VOWELS[code // 28 % 21] + ROMAN_FINALS[code % 28])
+            vowel = code // 28 % 21
+            out.append(ROMAN_INITIALS[code // 588] + (eo if vowel == 4 else ROMAN_VOWELS[vowel])
+                       + ROMAN_FINALS[code % 28])
     return "".join(out)
 
 
@@ -89,22 +99,31 @@ class LoanwordMatcher:
         for word, df in words:
             if LATIN_WORD.fullmatch(word):
                 for key in english_skeletons(word):
-                    if len(key) >= MIN_SKELETON:
+                    if len(key) >= MIN_SKELETON_NAME:
                         table.setdefault(key, []).append((df, word))
-        self.table = {k: [w for _, w in sorted(v, reverse=True)[:MAX_COMPARED]] for k, v in table.items()}
+        self.table = {k: [w for _, w in sorted(v, reverse=True)[:MAX_COMPARED_NAME]] for k, v in table.items()}
 
     @classmethod
     def from_bm25(cls, bm25: BM25Index) -> LoanwordMatcher:
         df = np.diff(bm25.weights.indptr)
         return cls((word, int(df[col])) for word, col in bm25.vocab.items())
 
-    def english(self, korean_words: Iterable[str]) -> list[str]:
+    def english(self, korean_words: Iterable[str], names: Iterable[str] = ()) -> list[str]:
+        """Index words for each Korean word; ``names`` (words in a name position) get the relaxed thresholds.
+        A final 스 is also tried without it: the index is s-stemmed (Peters → peter, 피터스 → 피터)."""
+        names = list(names)
         found: list[str] = []
-        for word in korean_words:
-            key = hangul_skeleton(word)
-            if len(key) < MIN_SKELETON or key not in self.table:
-                continue
-            roman = romanize(word)
-            scored = [(SequenceMatcher(None, roman, w).ratio(), w) for w in self.table[key]]
-            found += [w for r, w in sorted(scored, reverse=True)[:MAX_CANDIDATES] if r >= MIN_SIMILARITY]
+        for word in dict.fromkeys([*korean_words, *names]):
+            name = word in names
+            for form in (word, word[:-1]) if word.endswith("스") and len(word) > 2 else (word,):
+                found += self._lookup(form, *((MIN_SKELETON_NAME, MIN_SIMILARITY_NAME, MAX_COMPARED_NAME) if name
+                                              else (MIN_SKELETON, MIN_SIMILARITY, MAX_COMPARED)))
         return list(dict.fromkeys(found))
+
+    def _lookup(self, word: str, min_skeleton: int, min_similarity: float, compared: int) -> list[str]:
+        key = hangul_skeleton(word)
+        if len(key) < min_skeleton or key not in self.table:
+            return []
+        romans = {romanize(word, eo) for eo in ("o", "e", "u")}
+        scored = [(max(SequenceMatcher(None, r, w).ratio() for r in romans), w) for w in self.table[key][:compared]]
+        return [w for r, w in sorted(scored, reverse=True)[:MAX_CANDIDATES] if r >= min_similarity]

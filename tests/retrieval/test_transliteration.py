@@ -29,3 +29,24 @@ def test_matcher_picks_the_similar_sounding_word():
 def test_matcher_reads_the_bm25_vocabulary():
     bm25 = BM25Index.build([["zolmitriptan", "tablet"], ["gluten", "free"], ["gluten", "diet"], ["other"]])
     assert LoanwordMatcher.from_bm25(bm25).english(["글루텐", "졸미트립탄"]) == ["gluten", "zolmitriptan"]
+
+
+def name_words(text):
+    from medical_agent.retrieval.query_pipeline import name_words as find
+    from medical_agent.retrieval.tokenizer import get_tokenizer
+
+    return find(text, get_tokenizer().morphemes(text))
+
+
+def test_eponyms_in_name_position_match_with_short_skeletons():
+    matcher = LoanwordMatcher((w, 1) for w in ["kennedy", "peter", "barrow", "donnai", "internet", "canada"])
+    assert matcher.english(["케네디"]) == []                         # 3 consonants: too short anywhere else
+    assert matcher.english([], names=["케네디"]) == ["kennedy"]
+    assert matcher.english([], names=name_words("피터스 플러스 증후군")) == ["peter"]  # s-stemmed index word
+    assert matcher.english([], names=name_words("돈나이-배로 증후군")) == ["donnai", "barrow"]
+    assert matcher.english(["인터넷"]) == ["internet"]                 # final ㅅ is a "t" in loanwords
+    assert name_words("당뇨병이 뭔가요") == ["당뇨"]
+
+
+def test_only_nouns_in_name_position_are_tried_as_names():
+    assert name_words("얼마나 흔한 병인가요? 케네디병은요?") == ["케네디"]   # not the adjective 흔한 or 얼마나
