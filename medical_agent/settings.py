@@ -92,6 +92,7 @@ class Settings:
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 3
     llm_context_window: int | None = None
+    llm_max_answer_tokens: int = 900        # cap of one answer (a CPU model writes ~15 tokens/s)
     llm_logprobs: bool = False              # ask for per-token log-probabilities (perplexity in `eval run`)
     embedder: str = "use-multilingual"
     # limits
@@ -257,6 +258,8 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
     for required in ("index_dir", "assets_dir", "shared_data_dir", "db_path", "medcat_dir"):
         if required not in typed:
             raise SettingsError(f"paths.{required} is missing from the configuration")
+    if typed.get("llm_max_answer_tokens", 900) < 16:
+        raise SettingsError("llm_max_answer_tokens: must be at least 16")
     profile = typed.get("profile", "full_context_engineering")
     flags = _flags_for(profile, feature_defaults, profiles, flag_values)
     return Settings(**typed, flags=flags, feature_defaults=feature_defaults, profiles=profiles)

@@ -94,3 +94,11 @@ def test_yaml_errors(tmp_path):
                    "features: {rrf_k: [1, 2]}\n")
     with pytest.raises(SettingsError, match="rrf_k"):
         load_settings(bad, env={})
+
+
+def test_answer_token_cap_is_a_validated_setting():
+    from medical_agent.settings import SettingsError, load_settings
+
+    assert load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "400"}).llm_max_answer_tokens == 400
+    with pytest.raises(SettingsError, match="llm_max_answer_tokens"):
+        load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "3"})

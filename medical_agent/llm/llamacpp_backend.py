@@ -11,6 +11,7 @@ processor sees each next-token distribution once, while sampling, and scores the
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Sequence
@@ -21,6 +22,7 @@ import numpy as np
 
 from .base import ChatResult, LLMConfigError, LLMError, Message, TokenCallback
 
+log = logging.getLogger(__name__)
 INSTALL_HINT = ("llama-cpp-python is not installed. Install it with `pip install llama-cpp-python` "
                 "(or run ../shared/tools/fetch-local-llm --install), or choose another LLM backend.")
 
@@ -103,6 +105,8 @@ class LlamaCppLLM:
             raise LLMError(f"local model failed: {exc}") from exc
         prompt_t = usage.get("prompt_tokens") or sum(self.count_tokens(m["content"]) for m in messages)
         completion_t = usage.get("completion_tokens") or self.count_tokens(text)
+        log.info("local model call (%s): %d prompt + %d completion tokens in %.1f s", tag or "-", prompt_t,
+                 completion_t, time.perf_counter() - start)  # a CPU model takes seconds to minutes: say where
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
                           latency_ms=(time.perf_counter() - start) * 1000,
                           logprobs=(recorder.values or None) if recorder else None)

@@ -116,3 +116,8 @@ def test_iterations_never_exceed_the_cap(make_agent, scores, max_iter, guards, d
     assert len(llm.calls_with("generate")) <= max_iter + 1
     assert result["stop_reason"] in {"quality_ok", "max_iterations", "no_retrieval_needed", "duplicate_documents",
                                      "stagnation", "decline"}
+
+
+def test_answer_length_cap_comes_from_the_settings(make_agent):
+    result, llm = run(make_agent, [verdict(0.9)], llm_max_answer_tokens=123)
+    assert [c.max_tokens for c in llm.calls if c.tag == "generate"] == [123]

@@ -47,7 +47,8 @@ def generate_answer(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     if deps.llm is not None:
         try:
             result, record = tracked_chat(deps.llm, _messages(state), tag="generate", temperature=0.2,
-                                          max_tokens=900, on_token=lambda t: write({"type": "token", "text": t}))
+                                          max_tokens=deps.settings.llm_max_answer_tokens,
+                                          on_token=lambda t: write({"type": "token", "text": t}))
             body = result.text
             records.append(record)
             if mode != "llm":
