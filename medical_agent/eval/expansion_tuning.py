@@ -20,7 +20,7 @@ from ..settings import get_settings
 from .retrieval_data import load_benchmark
 from .retrieval_eval import evaluate, pipeline_search
 
-GRID = {"max_terms": (3, 1, 2), "max_synonyms": (3, 1), "expansion_weight": (1.0, 0.5, 2.0)}
+GRID = {"max_terms": (1, 2, 3), "max_synonyms": (1, 3), "expansion_weight": (0.5, 1.0, 2.0)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 from .tokenizer import Morpheme
 
 HEADER = "ko\ten"
-MAX_TERMS = 3                 # English terms added per matched Korean word
+MAX_TERMS = 1                 # English terms per matched Korean word (dev-chosen: docs/benchmarks.md)
 NOUN_TAGS = ("NNG", "NNP", "XR", "SL", "SH")
 
 

@@ -24,8 +24,8 @@ from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
-MAX_SYNONYMS = 3
-EXPANSION_WEIGHT = 1.0
+MAX_SYNONYMS = 1          # English synonyms per linked concept besides its name (dev-chosen)
+EXPANSION_WEIGHT = 0.5    # BM25 weight of expansion terms (dev-chosen: docs/benchmarks.md)
 STEM_TAGS = ("NN", "XR", "SL", "SH")
 NAME_POSITION = re.compile(r"((?:[\uac00-\ud7a3-]+ )?(?:[\uac00-\ud7a3]+-)*[\uac00-\ud7a3]+?) ?(?:병|증후군|종양)")
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it

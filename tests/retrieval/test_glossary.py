@@ -42,21 +42,21 @@ def test_variants_and_repeated_words_merge(glossary):
 
 
 def test_longest_match_wins_with_or_without_spaces(glossary):
-    assert english(glossary, "다낭성 신장질환이 유전되나요?")[:2] == ["polycystic kidney disease", "PKD"]
-    assert english(glossary, "다낭성신장질환") == ["polycystic kidney disease", "PKD"]
-    assert english(glossary, "신장 질환") == ["kidney", "kidneys", "renal", "disease", "disorder"]
+    assert english(glossary, "다낭성 신장질환이 유전되나요?") == ["polycystic kidney disease"]  # MAX_TERMS = 1
+    assert english(glossary, "다낭성신장질환") == ["polycystic kidney disease"]
+    assert english(glossary, "신장 질환") == ["kidney", "disease"]
 
 
 def test_words_inside_other_words_or_particles_do_not_match(glossary):
     assert english(glossary, "결과를 기다리면 되나요?") == []       # 다리 inside 기다리다
     assert english(glossary, "시간이 지나면 괜찮나요?") == []       # 간 inside 시간, particle 이
-    assert english(glossary, "이가 아프고 고관절이 아파요") == ["tooth", "teeth", "hip", "hip joint"]
+    assert english(glossary, "이가 아프고 고관절이 아파요") == ["tooth", "hip"]
 
 
 def test_the_pipeline_adds_glossary_terms_for_korean_questions(glossary):
     pipeline = QueryPipeline(None, None, None, glossary=glossary)
     exp = pipeline.expansion("고관절 치료는 어떻게 하나요?")
-    assert exp.glossary == ["hip", "hip joint"] and {"hip", "treatment"} <= set(exp.bm25_terms)
+    assert exp.glossary == ["hip"] and {"hip", "treatment"} <= set(exp.bm25_terms)
     assert "hip" in exp.dense_text
     assert pipeline.expansion("hip pain").glossary == []
     assert QueryPipeline(None, None, None, glossary=glossary, expand=False).expansion("고관절").glossary == []
@@ -64,7 +64,7 @@ def test_the_pipeline_adds_glossary_terms_for_korean_questions(glossary):
 
 # Fixed everyday questions (written for this test, not from an evaluation set): what the shipped glossary
 # must bridge that the concept table does not.
-SHIPPED = [("무좀 치료제를 바르면 되나요?", "athlete's foot"), ("루게릭병은 유전되나요", "amyotrophic lateral sclerosis"),
+SHIPPED = [("무좀 치료제를 바르면 되나요?", "athlete's foot"), ("루게릭병은 유전되나요", "als"),
            ("대상포진 예방접종을 맞아야 하나요", "shingles"), ("편두통약을 먹어도 되나요", "migraine"),
            ("갑상선 기능 저하증 증상", "hypothyroidism"), ("약에 유당이 들어 있나요", "lactose")]
 
