@@ -30,7 +30,7 @@ MAX_COMPARED = 20         # most frequent index words compared per skeleton (kee
 # 증후군) are almost surely eponyms, so shorter skeletons are tried there, with a stricter sound check.
 MIN_SKELETON_NAME = 2
 MIN_SIMILARITY_NAME = 0.65
-MAX_COMPARED_NAME = 400   # short skeletons are shared by many words: a name is compared with more of them
+MAX_COMPARED_NAME = None  # a name is compared with every index word of its skeleton (quick_ratio prefilter)
 # Initial consonants (ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ) and final consonants ("" ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ)
 # as skeleton classes: velars K, dentals T, labials P, sibilants/affricates S, N, M, liquids L; ㅇ/ㅎ drop.
 INITIALS = ["K", "K", "N", "T", "T", "L", "M", "P", "P", "S", "S", "", "S", "S", "S", "K", "T", "P", ""]
@@ -78,13 +78,25 @@ def romanize(word: str, eo: str = "o") -> str:
     return "".join(out)
 
 
-def english_skeletons(word: str) -> set[str]:
-    """The word's skeleton, and a second one keeping "r" before consonants (Korean spells it 르 there)."""
+def english_spellings(word: str) -> set[str]:
+    """The word, a variant with "r" as "l" (Korean keeps the r before consonants as 르), and for "-ture" the
+    affricate Korean hears there (Goodpasture → 굿파스처, culture → 컬처)."""
+    word = word.lower()
+    forms = {word, word.replace("r", "l")}
+    if word.endswith("ture"):
+        forms.add(word[:-4] + "chu")
+    return forms
+
+
+def spelling_skeleton(spelling: str) -> str:
     def sub(m: re.Match[str]) -> str:
         return EN_RULES[m.lastindex - 1][1]
 
-    word = word.lower()
-    return {_collapse(EN_PATTERN.sub(sub, word)), _collapse(EN_PATTERN.sub(sub, word.replace("r", "l")))}
+    return _collapse(EN_PATTERN.sub(sub, spelling))
+
+
+def english_skeletons(word: str) -> set[str]:
+    return {spelling_skeleton(f) for f in english_spellings(word)}
 
 
 def english_skeleton(word: str) -> str:
@@ -92,16 +104,18 @@ def english_skeleton(word: str) -> str:
 
 
 class LoanwordMatcher:
-    """Skeleton → the index's English words with that skeleton, most documents first."""
+    """Skeleton → the index's English words with that skeleton (and the spelling that gave it, which the sound
+    check compares), most documents first."""
 
     def __init__(self, words: Iterable[tuple[str, int]]):
-        table: dict[str, list[tuple[int, str]]] = {}
+        table: dict[str, list[tuple[int, str, str]]] = {}
         for word, df in words:
             if LATIN_WORD.fullmatch(word):
-                for key in english_skeletons(word):
+                for spelling in english_spellings(word):
+                    key = spelling_skeleton(spelling)
                     if len(key) >= MIN_SKELETON_NAME:
-                        table.setdefault(key, []).append((df, word))
-        self.table = {k: [w for _, w in sorted(v, reverse=True)[:MAX_COMPARED_NAME]] for k, v in table.items()}
+                        table.setdefault(key, []).append((df, word, spelling))
+        self.table = {k: [(w, sp) for _, w, sp in sorted(v, reverse=True)] for k, v in table.items()}
 
     @classmethod
     def from_bm25(cls, bm25: BM25Index) -> LoanwordMatcher:
@@ -120,10 +134,16 @@ class LoanwordMatcher:
                                               else (MIN_SKELETON, MIN_SIMILARITY, MAX_COMPARED)))
         return list(dict.fromkeys(found))
 
-    def _lookup(self, word: str, min_skeleton: int, min_similarity: float, compared: int) -> list[str]:
+    def _lookup(self, word: str, min_skeleton: int, min_similarity: float, compared: int | None) -> list[str]:
         key = hangul_skeleton(word)
         if len(key) < min_skeleton or key not in self.table:
             return []
         romans = {romanize(word, eo) for eo in ("o", "e", "u")}
-        scored = [(max(SequenceMatcher(None, r, w).ratio() for r in romans), w) for w in self.table[key][:compared]]
-        return [w for r, w in sorted(scored, reverse=True)[:MAX_CANDIDATES] if r >= min_similarity]
+        best: dict[str, float] = {}
+        for candidate, spelling in self.table[key][:compared]:
+            for roman in romans:
+                matcher = SequenceMatcher(None, roman, spelling)
+                if matcher.real_quick_ratio() >= min_similarity and matcher.quick_ratio() >= min_similarity:
+                    best[candidate] = max(best.get(candidate, 0.0), matcher.ratio())
+        ranked = sorted(((r, w) for w, r in best.items()), reverse=True)[:MAX_CANDIDATES]
+        return [w for r, w in ranked if r >= min_similarity]

@@ -39,12 +39,14 @@ def name_words(text):
 
 
 def test_eponyms_in_name_position_match_with_short_skeletons():
-    matcher = LoanwordMatcher((w, 1) for w in ["kennedy", "peter", "barrow", "donnai", "internet", "canada"])
+    matcher = LoanwordMatcher((w, 1) for w in ["kennedy", "peter", "barrow", "donnai", "internet", "canada",
+                                               "goodpasture", *(f"tan{i}" for i in range(500))])
     assert matcher.english(["케네디"]) == []                         # 3 consonants: too short anywhere else
     assert matcher.english([], names=["케네디"]) == ["kennedy"]
     assert matcher.english([], names=name_words("피터스 플러스 증후군")) == ["peter"]  # s-stemmed index word
     assert matcher.english([], names=name_words("돈나이-배로 증후군")) == ["donnai", "barrow"]
     assert matcher.english(["인터넷"]) == ["internet"]                 # final ㅅ is a "t" in loanwords
+    assert matcher.english([], names=name_words("굿파스처 증후군")) == ["goodpasture"]   # -ture → 처
     assert name_words("당뇨병이 뭔가요") == ["당뇨"]
 
 
