@@ -38,14 +38,23 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
         settings = settings.replace(bm25_weight=bm25_w, dense_weight=dense_w)
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
-    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
+    llm, translation = None, "off"
+    if args.translate_with:
+        from .llm import create_llm
+
+        settings = settings.replace(query_translation_enabled=True)
+        llm, info = create_llm(settings, args.translate_with)
+        if llm is None:
+            raise SettingsError(f"--translate-with needs a language model, got {args.translate_with!r}")
+        translation = info.label
+    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand, llm=llm)
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     report = evaluate(pipeline_search(pipeline, methods, settings.flags.rrf_k), queries, qrels, methods, k=args.k,
                       min_grade=args.min_grade)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "fusion": settings.fusion_method, "weights": [settings.bm25_weight, settings.dense_weight],
                    "prf": [settings.prf_docs, settings.prf_weight], "expand": not args.no_expand,
-                   "embedder": retriever.embedder.name})
+                   "embedder": retriever.embedder.name, "translation": translation})
     print(json.dumps(report, ensure_ascii=False))
     return 0
 
@@ -234,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--fusion", choices=["rrf", "weighted_rrf", "convex"])
     r.add_argument("--weights", help="BM25,dense fusion weights, e.g. 1.0,0.5")
     r.add_argument("--no-expand", action="store_true", help="ablate the query pipeline's expansion")
+    r.add_argument("--translate-with", metavar="LLM_SPEC",
+                   help="add the optional LLM query translation with this backend (e.g. llamacpp)")
     r.set_defaults(func=_eval_retrieval)
     pe = ev.add_parser("profile", help="extraction + profile scored against Synthea FHIR patients")
     pe.add_argument("--patients", type=Path, help="folder of FHIR bundles (default: shared data subset80)")

@@ -104,3 +104,26 @@ def test_factory_wires_glossary_and_translation_from_settings(settings):
     node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, deps)
     assert node["expanded_query"]["translation"] == "hip surgery recovery"
     assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call
+
+
+def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path, monkeypatch, capsys):
+    from medical_agent.cli import main
+    from medical_agent.settings import get_settings
+
+    (tmp_path / "q.jsonl").write_text(json.dumps({"id": "1", "text": "졸미트립탄 정제에 글루텐이 있나요?"},
+                                                 ensure_ascii=False) + "\n", encoding="utf-8")
+    (tmp_path / "r.qrels").write_text("1 0 zolmi 1\n", encoding="utf-8")
+    for key, value in {"MEDAGENT_DB_PATH": str(tmp_path / "a.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
+                       "MEDAGENT_EMBEDDER": "hashing:64"}.items():
+        monkeypatch.setenv(key, value)
+    get_settings.cache_clear()
+    try:
+        args = ["eval", "retrieval", "--index", str(settings.index_dir), "--queries", str(tmp_path / "q.jsonl"),
+                "--qrels", str(tmp_path / "r.qrels"), "--methods", "bm25"]
+        assert main([*args, "--translate-with", "fake"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["translation"].startswith("fake") and report["bm25"]["success@10"] == 1.0
+        assert main([*args, "--translate-with", "offline"]) == 2      # a clear error, not a silent "off"
+        assert "needs a language model" in capsys.readouterr().err
+    finally:
+        get_settings.cache_clear()
