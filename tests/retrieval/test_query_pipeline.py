@@ -127,3 +127,12 @@ def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path
         assert "needs a language model" in capsys.readouterr().err
     finally:
         get_settings.cache_clear()
+
+
+def test_pipeline_bench_reports_per_query_cost():
+    from medical_agent.eval.pipeline_bench import bench_pipeline
+
+    pipeline = QueryPipeline(None, None, None)
+    report = bench_pipeline(pipeline, ["당뇨병 증상", "metformin dose"], repeats=2)
+    assert report["queries"] == 2 and report["repeats"] == 2
+    assert 0 < report["pipeline_ms_p50"] <= report["pipeline_ms_p95"]
