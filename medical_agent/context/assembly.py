@@ -1,7 +1,9 @@
 """Inject: the four-section prompt (seed 002 §3.2.4) under a token budget.
 
-Sections: system prompt (five principles + disclaimer) · patient profile · evidence with [n] ids and scores ·
-recent conversation and the question. Budgets follow the seed's ratios of the active model's context window
+Sections: system prompt (five principles + disclaimer) · patient profile · evidence with [n] ids · recent
+conversation and the question. The seed also printed each passage's retrieval score; a small local model copied
+those "[n] (0.204) title" lines as its answer (docs/benchmarks.md, issue 7), and the order already says which
+passage ranked first, so scores stay out of the prompt. Budgets follow the seed's ratios of the active model's context window
 (system 5 %, profile 10 %, evidence 50 %, history 15 %, question 5 %, generation 15 %), counted with the
 backend's token counter. Evidence is trimmed from the lowest-ranked document up (numbering never shifts);
 the question is never trimmed.
@@ -36,7 +38,7 @@ def _fit(text: str, budget: int, count: Callable[[str], int]) -> str:
 def evidence_block(docs: Sequence[dict[str, Any]], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
     lines, used, included = [], 0, 0
     for n, doc in enumerate(docs, start=1):
-        entry = f"[{n}] ({doc.get('score', 0.0):.3f}) {doc.get('title', '')}\n{doc.get('text', '')[:DOC_CHARS]}"
+        entry = f"[{n}] {doc.get('title', '')}\n{doc.get('text', '')[:DOC_CHARS]}"
         cost = count(entry)
         if used + cost > budget:
             remaining = budget - used
