@@ -49,7 +49,11 @@ class Glossary:
 
     def english(self, text: str, morphemes: Sequence[Morpheme]) -> list[str]:
         """English terms of the glossary words in ``text`` (``morphemes`` from the tokenizer, same text)."""
-        return list(dict.fromkeys(t for form in self.matches(text, morphemes) for t in self.entries[form][:MAX_TERMS]))
+        return self.terms(self.matches(text, morphemes))
+
+    def terms(self, forms: Sequence[str]) -> list[str]:
+        """English terms of already matched glossary forms (best ``MAX_TERMS`` each, no repeats)."""
+        return list(dict.fromkeys(t for form in forms for t in self.entries[form][:MAX_TERMS]))
 
     def matches(self, text: str, morphemes: Sequence[Morpheme]) -> list[str]:
         """The glossary forms found in ``text``, left to right, longest first."""

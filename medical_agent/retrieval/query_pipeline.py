@@ -104,7 +104,7 @@ class QueryPipeline:
         if lang == "ko" and self.crosses_to_english():
             morphemes = self.tokenizer.morphemes(text)
             known = self.glossary.matches(text, morphemes) if self.glossary else []
-            exp.glossary = self.glossary.english(text, morphemes) if self.glossary else []
+            exp.glossary = self.glossary.terms(known) if self.glossary else []
             exp.loanwords = self.loanwords(text, morphemes, known=set(known))
         if not self.corpus_has("en" if lang == "ko" else "ko"):
             names, intent_words = [], []   # nothing to bridge to: other-language words only add noise
