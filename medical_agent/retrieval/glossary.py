@@ -110,8 +110,13 @@ def parse(path: Path) -> dict[str, tuple[str, ...]]:
         for korean in parts[0].split("|"):
             form = "".join(unicodedata.normalize("NFKC", korean).split())
             if form:
-                out[form] = tuple(dict.fromkeys(out.get(form, ()) + english))
+                _add(out, form, english)
     return out
+
+
+def _add(entries: dict[str, tuple[str, ...]], form: str, english: tuple[str, ...]) -> None:
+    """A Korean form listed again keeps its earlier English terms first, then the new ones."""
+    entries[form] = tuple(dict.fromkeys(entries.get(form, ()) + english))
 
 
 def load_glossary(folder: Path) -> Glossary:
@@ -120,7 +125,7 @@ def load_glossary(folder: Path) -> Glossary:
     entries: dict[str, tuple[str, ...]] = {}
     for path in sorted(Path(folder).glob("*.tsv")) if Path(folder).is_dir() else []:
         for form, english in parse(path).items():
-            entries[form] = tuple(dict.fromkeys(entries.get(form, ()) + english))
+            _add(entries, form, english)
     return Glossary(entries)
 
 

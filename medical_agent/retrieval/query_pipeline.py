@@ -3,8 +3,9 @@
 Language detection → concept linking with the context stage's linker → the other language's names of the
 found concepts, the intent lexicon's terms and, for a Korean question over English passages, the index words
 its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) and the English of its words in
-the team's glossary (고관절 → hip, :mod:`.glossary`) go to BM25 (a Korean question meets English passages); the dense side embeds the original question and the expanded English (or Korean)
-text and fuses them by max.
+the team's glossary (무좀 → athlete's foot, :mod:`.glossary`) go to BM25 (a Korean question meets English
+passages); the dense side embeds the original question and the expanded English (or Korean) text and fuses
+them by max.
 ``expand=False`` ablates everything but the plain question.
 """
 
@@ -104,7 +105,7 @@ class QueryPipeline:
         if lang == "ko" and self.crosses_to_english():
             morphemes = self.tokenizer.morphemes(text)
             known = self.glossary.matches(text, morphemes) if self.glossary else []
-            exp.glossary = self.glossary.terms(known) if self.glossary else []
+            exp.glossary = self.glossary.terms(known) if known else []
             exp.loanwords = self.loanwords(text, morphemes, known=set(known))
         if not self.corpus_has("en" if lang == "ko" else "ko"):
             names, intent_words = [], []   # nothing to bridge to: other-language words only add noise

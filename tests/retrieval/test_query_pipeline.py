@@ -136,3 +136,28 @@ def test_pipeline_bench_reports_per_query_cost():
     report = bench_pipeline(pipeline, ["당뇨병 증상", "metformin dose"], repeats=2)
     assert report["queries"] == 2 and report["repeats"] == 2
     assert 0 < report["pipeline_ms_p50"] <= report["pipeline_ms_p95"]
+
+
+def test_expansion_tuning_tries_the_grid_and_restores_the_shipped_constants(settings, tmp_path, monkeypatch,
+                                                                            capsys):
+    from medical_agent.eval import expansion_tuning
+    from medical_agent.retrieval import glossary, query_pipeline
+    from medical_agent.settings import get_settings
+
+    (tmp_path / "q.jsonl").write_text(json.dumps({"id": "1", "text": "졸미트립탄 정제에 글루텐이 있나요?"},
+                                                 ensure_ascii=False) + "\n", encoding="utf-8")
+    (tmp_path / "r.qrels").write_text("1 0 zolmi 1\n", encoding="utf-8")
+    for key, value in {"MEDAGENT_DB_PATH": str(tmp_path / "a.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
+                       "MEDAGENT_EMBEDDER": "hashing:64"}.items():
+        monkeypatch.setenv(key, value)
+    shipped = (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
+    get_settings.cache_clear()
+    try:
+        assert expansion_tuning.main(["--index", str(settings.index_dir), "--queries", str(tmp_path / "q.jsonl"),
+                                      "--qrels", str(tmp_path / "r.qrels"), "--method", "bm25"]) == 0
+    finally:
+        get_settings.cache_clear()
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 19 and lines[-1]["best"]["success@10"] == max(r["success@10"] for r in lines[:-1])
+    assert shipped == (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
+    assert lines[-1]["shipped"] == dict(zip(expansion_tuning.GRID, shipped, strict=True))
