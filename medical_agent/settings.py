@@ -94,6 +94,7 @@ class Settings:
     llm_context_window: int | None = None
     llm_max_answer_tokens: int = 900        # cap of one answer (a CPU model writes ~15 tokens/s)
     llm_logprobs: bool = False              # ask for per-token log-probabilities (perplexity in `eval run`)
+    llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
     embedder: str = "use-multilingual"
     # limits
     max_message_chars: int = 4000
@@ -260,6 +261,8 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
             raise SettingsError(f"paths.{required} is missing from the configuration")
     if typed.get("llm_max_answer_tokens", 900) < 16:
         raise SettingsError("llm_max_answer_tokens: must be at least 16")
+    if not 1.0 <= typed.get("llm_repeat_penalty", 1.1) <= 2.0:
+        raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
     profile = typed.get("profile", "full_context_engineering")
     flags = _flags_for(profile, feature_defaults, profiles, flag_values)
     return Settings(**typed, flags=flags, feature_defaults=feature_defaults, profiles=profiles)

@@ -102,3 +102,12 @@ def test_answer_token_cap_is_a_validated_setting():
     assert load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "400"}).llm_max_answer_tokens == 400
     with pytest.raises(SettingsError, match="llm_max_answer_tokens"):
         load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "3"})
+
+
+def test_repeat_penalty_is_a_validated_setting():
+    from medical_agent.settings import SettingsError, load_settings
+
+    assert load_settings(env={}).llm_repeat_penalty == 1.1
+    assert load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "1.0"}).llm_repeat_penalty == 1.0
+    with pytest.raises(SettingsError, match="llm_repeat_penalty"):
+        load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "0.5"})

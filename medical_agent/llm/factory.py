@@ -33,7 +33,8 @@ def _llamacpp(settings: Settings, path: str | None) -> tuple[LLM, BackendInfo]:
     model_path = Path(path).expanduser() if path else settings.llamacpp_model_path
     if model_path is None:
         raise SettingsError("llamacpp backend needs a model path: llamacpp:<path.gguf>")
-    llm = LlamaCppLLM(model_path, n_ctx=settings.llm_context_window or 4096, logprobs=settings.llm_logprobs)
+    llm = LlamaCppLLM(model_path, n_ctx=settings.llm_context_window or 4096, logprobs=settings.llm_logprobs,
+                      repeat_penalty=settings.llm_repeat_penalty)
     return llm, BackendInfo("llamacpp", llm.model, str(model_path))
 
 

@@ -62,6 +62,12 @@ def test_no_logprobs_unless_asked(stand_in):
     assert "logits_processor" not in model.calls[-1] and "logits_all" not in model.init  # no 2.5 GB logit store
 
 
+def test_repeat_penalty_reaches_the_sampler(stand_in):
+    LlamaCppLLM(stand_in).chat([{"role": "user", "content": "hi"}])
+    LlamaCppLLM(stand_in, repeat_penalty=1.0).chat([{"role": "user", "content": "hi"}])
+    assert [m.calls[-1]["repeat_penalty"] for m in StandInLlama.instances] == [1.1, 1.0]
+
+
 def test_logprobs_of_sampled_tokens_whole_and_streamed(stand_in):
     llm = LlamaCppLLM(stand_in, logprobs=True)
     expected = [math.log(0.5), math.log(0.8)]    # the last token has no successor step and is not scored
