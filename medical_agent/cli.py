@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from .logging_setup import setup_logging
@@ -54,6 +55,7 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "fusion": settings.fusion_method, "weights": [settings.bm25_weight, settings.dense_weight],
                    "prf": [settings.prf_docs, settings.prf_weight], "expand": not args.no_expand,
+                   "crosslingual": asdict(pipeline.crosslingual) if pipeline.crosslingual else None,
                    "embedder": retriever.embedder.name, "translation": translation})
     print(json.dumps(report, ensure_ascii=False))
     return 0

@@ -106,6 +106,8 @@ class Settings:
     dense_weight: float = 1.0
     prf_docs: int = 3
     prf_weight: float = 4.0
+    crosslingual_dense_weight: float | None = None   # a Korean question over English passages (None: as above)
+    crosslingual_prf_weight: float | None = None
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline

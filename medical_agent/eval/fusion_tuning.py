@@ -44,8 +44,10 @@ def tune(candidates: Callable[[str], Candidates], doc_of: Sequence[str], queries
 
 def tune_with_feedback(pipeline: QueryPipeline, feedback: Sequence[tuple[int, float]], queries: Queries,
                        qrels: Qrels, *, depth: int = 100, rrf_k: int = 60, k: int = 10) -> dict[str, Any]:
-    """One grid per (feedback docs, feedback weight); the best row over all of them is the choice."""
+    """One grid per (feedback docs, feedback weight); the best row over all of them is the choice. The
+    pipeline's own cross-lingual weights are set aside: the grid is what chooses them."""
     retriever = pipeline.retriever
+    pipeline.crosslingual = None
     doc_of = [c["doc_id"] for c in retriever.index.chunks]
     runs = []
     for docs, weight in feedback:

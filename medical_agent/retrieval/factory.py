@@ -13,7 +13,7 @@ from ..embeddings import Embedder, create_embedder
 from ..llm.base import LLM
 from ..settings import Settings
 from .glossary import cached_glossary
-from .hybrid import HybridRetriever
+from .hybrid import FusionOverride, HybridRetriever
 from .index_store import load_index, read_manifest
 from .query_pipeline import QueryPipeline
 from .translation import QueryTranslator
@@ -43,7 +43,8 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
     the settings' concept linker (MedCAT or the dictionary fallback) and concept table unless given, the team's
     glossary (``query_glossary_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
-    given; ``expand=False`` ablates all expansion (``eval retrieval --no-expand``)."""
+    given, the cross-lingual fusion weights (``crosslingual_dense_weight``/``_prf_weight``); ``expand=False``
+    ablates all expansion (``eval retrieval --no-expand``)."""
     from ..context.extraction.factory import concept_table, create_linker
 
     concepts = concepts or concept_table(settings)
@@ -53,5 +54,11 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     translate = QueryTranslator(llm) if settings.query_translation_enabled and llm is not None else None
     if settings.query_translation_enabled and llm is None:
         log.info("query translation is enabled but no LLM is configured: searching without it")
+    crosslingual = None
+    if settings.crosslingual_dense_weight is not None:
+        crosslingual = FusionOverride(settings.crosslingual_dense_weight,
+                                      settings.crosslingual_prf_weight if settings.crosslingual_prf_weight is not None
+                                      else settings.prf_weight)
     return QueryPipeline(retriever, linker, concepts, glossary=glossary, translate=translate,
-                         expand=settings.query_expansion_enabled if expand is None else expand)
+                         expand=settings.query_expansion_enabled if expand is None else expand,
+                         crosslingual=crosslingual)

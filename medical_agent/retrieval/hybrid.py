@@ -25,12 +25,23 @@ from .index_store import LoadedIndex
 METHODS = ("bm25", "dense", "hybrid")
 
 
+@dataclass(frozen=True)
+class FusionOverride:
+    """Dense fusion weight and feedback weight for one kind of query. A Korean question over English passages
+    has a different dense side (multilingual vectors of a translated bag of words) than the English questions
+    the retriever's defaults were tuned on; its values are chosen on the Korean development set."""
+
+    dense_weight: float
+    prf_weight: float
+
+
 @dataclass
 class Query:
     text: str
     bm25_terms: Sequence[str] = ()        # extra words for BM25 (tokenized like the corpus)
     bm25_term_weight: float = 1.0
     dense_texts: Sequence[str] = ()       # extra texts embedded next to ``text``
+    fusion: FusionOverride | None = None   # this query's own fusion weights (e.g. a cross-lingual question)
 
 
 @dataclass
@@ -96,9 +107,10 @@ class HybridRetriever:
         best), each query vector moves towards their mean embedding (Rocchio pseudo-relevance feedback)."""
         texts = [query.text, *[t for t in query.dense_texts if t and t != query.text]]
         vectors = self.embedder.encode_queries(texts)
-        if len(feedback) and self.prf_weight > 0:
+        prf_weight = query.fusion.prf_weight if query.fusion else self.prf_weight
+        if len(feedback) and prf_weight > 0:
             centroid = self.index.dense.chunk_vectors(feedback).mean(axis=0)
-            vectors = vectors + self.prf_weight * centroid
+            vectors = vectors + prf_weight * centroid
             vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         return self.index.dense.search(vectors, n, mask=mask)
 
@@ -114,7 +126,8 @@ class HybridRetriever:
         bm25 = self.bm25_candidates(query, n, mask) if method in ("bm25", "hybrid") else []
         feedback = [i for i, _ in bm25[: self.prf_docs]] if method == "hybrid" else []
         dense = self.dense_candidates(query, n, mask, feedback) if method in ("dense", "hybrid") else []
-        fused = fuse(bm25, dense, method=method, fusion=self.fusion, weights=self.weights, rrf_k=self.rrf_k, k=k)
+        weights = (self.weights[0], query.fusion.dense_weight) if query.fusion else self.weights
+        fused = fuse(bm25, dense, method=method, fusion=self.fusion, weights=weights, rrf_k=self.rrf_k, k=k)
         return [self.hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
     def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:

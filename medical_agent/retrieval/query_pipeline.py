@@ -5,7 +5,7 @@ found concepts, the intent lexicon's terms and, for a Korean question over Engli
 its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) and the English of its words in
 the team's glossary (무좀 → athlete's foot, :mod:`.glossary`) go to BM25 (a Korean question meets English
 passages); the dense side embeds the original question and the expanded English (or Korean) text and fuses
-them by max.
+them by max. Such a cross-lingual question may carry its own fusion weights (``crosslingual_*`` settings).
 ``expand=False`` ablates everything but the plain question.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
 from .glossary import Glossary
-from .hybrid import Hit, HybridRetriever, Query
+from .hybrid import FusionOverride, Hit, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
 from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
@@ -81,9 +81,10 @@ class Expansion:
 class QueryPipeline:
     def __init__(self, retriever: HybridRetriever, linker: ConceptLinker | None, concepts: ConceptTable | None,
                  *, expand: bool = True, translate: Translate | None = None,
-                 glossary: Glossary | None = None):
+                 glossary: Glossary | None = None, crosslingual: FusionOverride | None = None):
         self.retriever, self.linker, self.concepts = retriever, linker, concepts
         self.expand, self.translate, self.glossary = expand, translate, glossary
+        self.crosslingual = crosslingual   # fusion weights of a Korean question over English passages
 
     def expansion(self, text: str) -> Expansion:
         lang = detect_language(text)
@@ -160,8 +161,10 @@ class QueryPipeline:
 
     def query(self, text: str) -> tuple[Query, Expansion]:
         exp = self.expansion(text)
+        crossing = self.expand and exp.language == "ko" and self.crosses_to_english()
         q = Query(text, bm25_terms=exp.bm25_terms, bm25_term_weight=EXPANSION_WEIGHT,
-                  dense_texts=[exp.dense_text] if exp.dense_text else [])
+                  dense_texts=[exp.dense_text] if exp.dense_text else [],
+                  fusion=self.crosslingual if crossing else None)
         return q, exp
 
     def search(self, text: str, k: int, *, method: str = "hybrid",

@@ -15,6 +15,7 @@ from medical_agent.graph.deps import build_deps
 from medical_agent.graph.nodes.retrieve import retrieve
 from medical_agent.llm import BackendInfo
 from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
+from medical_agent.retrieval.hybrid import FusionOverride, Query
 from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
 from medical_agent.retrieval.query_pipeline import QueryPipeline, detect_language
 from medical_agent.settings import PROJECT_ROOT, load_settings
@@ -88,6 +89,27 @@ def test_korean_loanwords_reach_english_passages(settings):
     pipeline = open_query_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")
     assert {"zolmitriptan", "gluten"} <= set(exp.loanwords) and hits[0].doc_id == "zolmi"
+
+
+def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only(settings):
+    korean = "메트포르민 부작용이 걱정돼요"
+    tuned = settings.replace(fusion_method="weighted_rrf", crosslingual_dense_weight=0.0, crosslingual_prf_weight=0.0)
+    pipeline = open_query_pipeline(tuned, open_retriever(tuned))
+    assert pipeline.query(korean)[0].fusion == FusionOverride(0.0, 0.0)
+    assert pipeline.query("metformin side effects")[0].fusion is None
+    assert open_query_pipeline(tuned, pipeline.retriever, expand=False).query(korean)[0].fusion is None
+    unset = settings.replace(crosslingual_dense_weight=None)
+    assert open_query_pipeline(unset, pipeline.retriever).query(korean)[0].fusion is None   # the retriever's own
+    shipped = open_query_pipeline(settings, pipeline.retriever).query(korean)[0].fusion
+    assert shipped == FusionOverride(settings.crosslingual_dense_weight, settings.crosslingual_prf_weight)
+    bm25 = [h.chunk_id for h in pipeline.search(korean, 5, method="bm25")[0]]
+    hybrid = [h.chunk_id for h in pipeline.search(korean, 5, method="hybrid")[0]]
+    assert bm25 and hybrid[: len(bm25)] == bm25         # dense weight 0: the dense side only fills in after BM25
+    retriever = pipeline.retriever
+    retriever.prf_weight = 4.0
+    plain = retriever.dense_candidates(Query(korean), 5, None)
+    assert retriever.dense_candidates(Query(korean, fusion=FusionOverride(1.0, 0.0)), 5, None, [0, 1]) == plain
+    assert retriever.dense_candidates(Query(korean), 5, None, [0, 1]) != plain     # the default feedback acts
 
 
 def test_factory_wires_glossary_and_translation_from_settings(settings):
