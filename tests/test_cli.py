@@ -2,11 +2,11 @@
 
 import pytest
 
-from medical_agent.cli import _number_pairs
+from medical_agent.eval.retrieval_cli import number_pairs
 
 
 def test_number_pairs_parse_and_reject():
-    assert _number_pairs("0:0,3:4", "--prf", "DOCS:WEIGHT") == [(0.0, 0.0), (3.0, 4.0)]
+    assert number_pairs("0:0,3:4", "--prf", "DOCS:WEIGHT") == [(0.0, 0.0), (3.0, 4.0)]
     for bad in ("3", "3:4:5", "a:1", ""):
         with pytest.raises(ValueError, match="--prf: expected DOCS:WEIGHT"):
-            _number_pairs(bad, "--prf", "DOCS:WEIGHT")
+            number_pairs(bad, "--prf", "DOCS:WEIGHT")
