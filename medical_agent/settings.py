@@ -111,6 +111,7 @@ class Settings:
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline
+    query_compounds_enabled: bool = True    # compound names rebuilt from assets/roots combining forms
     # experiment
     profile: str = "full_context_engineering"
     flags: FeatureFlags = field(default_factory=FeatureFlags)

@@ -12,6 +12,7 @@ from ..context.extraction.mentions import ConceptLinker
 from ..embeddings import Embedder, create_embedder
 from ..llm.base import LLM
 from ..settings import Settings
+from .compounds import cached_roots
 from .glossary import cached_glossary
 from .hybrid import FusionOverride, HybridRetriever
 from .index_store import load_index, read_manifest
@@ -42,7 +43,7 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
                         llm: LLM | None = None) -> QueryPipeline:
     """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
     the settings' concept linker (MedCAT or the dictionary fallback) and concept table unless given, the team's
-    glossary (``query_glossary_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
+    glossary (``query_glossary_enabled``) and combining forms (``query_compounds_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
     given, the cross-lingual fusion weights (``crosslingual_dense_weight``/``_prf_weight``); ``expand=False``
     ablates all expansion (``eval retrieval --no-expand``)."""
     from ..context.extraction.factory import concept_table, create_linker
@@ -51,6 +52,7 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     if linker is None:
         linker, _ = create_linker(settings, concepts)
     glossary = cached_glossary(str(settings.assets_dir / "glossary")) if settings.query_glossary_enabled else None
+    roots = cached_roots(str(settings.assets_dir / "roots")) if settings.query_compounds_enabled else None
     translate = QueryTranslator(llm) if settings.query_translation_enabled and llm is not None else None
     if settings.query_translation_enabled and llm is None:
         log.info("query translation is enabled but no LLM is configured: searching without it")
@@ -59,6 +61,6 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
         crosslingual = FusionOverride(settings.crosslingual_dense_weight,
                                       settings.crosslingual_prf_weight if settings.crosslingual_prf_weight is not None
                                       else settings.prf_weight)
-    return QueryPipeline(retriever, linker, concepts, glossary=glossary, translate=translate,
+    return QueryPipeline(retriever, linker, concepts, glossary=glossary, roots=roots, translate=translate,
                          expand=settings.query_expansion_enabled if expand is None else expand,
                          crosslingual=crosslingual)

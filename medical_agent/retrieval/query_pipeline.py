@@ -2,8 +2,9 @@
 
 Language detection → concept linking with the context stage's linker → the other language's names of the
 found concepts, the intent lexicon's terms and, for a Korean question over English passages, the index words
-its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`) and the English of its words in
-the team's glossary (무좀 → athlete's foot, :mod:`.glossary`) go to BM25 (a Korean question meets English
+its loanwords transliterate (졸미트립탄 → zolmitriptan, :mod:`.transliteration`), the English of its words in
+the team's glossary (무좀 → athlete's foot, :mod:`.glossary`) and the compounds its rare-disease names are built
+from (연골발생저하증 → hypochondrogenesis, :mod:`.compounds`) go to BM25 (a Korean question meets English
 passages); the dense side embeds the original question and the expanded English (or Korean) text and fuses
 them by max. Such a cross-lingual question may carry its own fusion weights (``crosslingual_*`` settings).
 ``expand=False`` ablates everything but the plain question.
@@ -18,6 +19,7 @@ from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
+from .compounds import CompoundMatcher, RootLexicon
 from .glossary import Glossary
 from .hybrid import FusionOverride, Hit, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
@@ -69,6 +71,7 @@ class Expansion:
     intents: list[str] = field(default_factory=list)
     loanwords: list[str] = field(default_factory=list)     # index words found by back-transliteration
     glossary: list[str] = field(default_factory=list)      # English terms of glossary words in the question
+    compounds: list[str] = field(default_factory=list)     # index compounds rebuilt from combining forms
     translation: str = ""                                  # the LLM's English query (query_translation_enabled)
     llm_calls: list[dict[str, Any]] = field(default_factory=list)
     bm25_terms: list[str] = field(default_factory=list)
@@ -81,9 +84,11 @@ class Expansion:
 class QueryPipeline:
     def __init__(self, retriever: HybridRetriever, linker: ConceptLinker | None, concepts: ConceptTable | None,
                  *, expand: bool = True, translate: Translate | None = None,
-                 glossary: Glossary | None = None, crosslingual: FusionOverride | None = None):
+                 glossary: Glossary | None = None, roots: RootLexicon | None = None,
+                 crosslingual: FusionOverride | None = None):
         self.retriever, self.linker, self.concepts = retriever, linker, concepts
-        self.expand, self.translate, self.glossary = expand, translate, glossary
+        self.expand, self.translate, self.glossary, self.roots = expand, translate, glossary, roots
+        self._compounds: CompoundMatcher | None = None
         self.crosslingual = crosslingual   # fusion weights of a Korean question over English passages
 
     def expansion(self, text: str) -> Expansion:
@@ -108,9 +113,10 @@ class QueryPipeline:
             known = self.glossary.matches(text, morphemes) if self.glossary else []
             exp.glossary = self.glossary.terms(known) if known else []
             exp.loanwords = self.loanwords(text, morphemes, known=set(known))
+            exp.compounds = self.compounds(text, morphemes, known=set(known))
         if not self.corpus_has("en" if lang == "ko" else "ko"):
             names, intent_words = [], []   # nothing to bridge to: other-language words only add noise
-        exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + exp.glossary + intent_words))
+        exp.bm25_terms = list(dict.fromkeys(names + exp.loanwords + exp.compounds + exp.glossary + intent_words))
         if lang == "ko" and self.translate is not None and self.crosses_to_english():
             translated, record = self.translate(text)
             exp.llm_calls = [record] if record else []
@@ -158,6 +164,15 @@ class QueryPipeline:
         words = [w for w in [*stems, *content_forms(morphemes)] if w not in known]
         names = [w for w in name_words(text, morphemes) if w not in known]
         return index.loanwords().english(dict.fromkeys(words), names)
+
+    def compounds(self, text: str, morphemes: list[Morpheme], known: set[str] = frozenset()) -> list[str]:
+        """English compound words of the index rebuilt from the combining forms of the question's Korean words
+        (:mod:`.compounds`); words that are a glossary entry as a whole are already translated."""
+        if self.roots is None or self.retriever is None:
+            return []
+        if self._compounds is None:
+            self._compounds = CompoundMatcher(self.roots, self.retriever.index.bm25.vocab)
+        return self._compounds.english([w for w in word_stems(text, morphemes) if w not in known])
 
     def query(self, text: str) -> tuple[Query, Expansion]:
         exp = self.expansion(text)

@@ -26,6 +26,7 @@ PASSAGES = [
     ("htn-tx", "High blood pressure treatment", "Treatment of hypertension includes less salt and medicines."),
     ("asthma", "Asthma inhalers", "Controller inhalers reduce airway inflammation in asthma."),
     ("zolmi", "Zolmitriptan tablets", "Zolmitriptan tablets contain no gluten."),
+    ("hcg", "Hypochondrogenesis", "Hypochondrogenesis is a rare disorder of bone growth."),
 ]
 # (Korean question, English terms the expansion must contain)
 FIXED = [
@@ -89,6 +90,15 @@ def test_korean_loanwords_reach_english_passages(settings):
     pipeline = open_query_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")
     assert {"zolmitriptan", "gluten"} <= set(exp.loanwords) and hits[0].doc_id == "zolmi"
+
+
+def test_korean_compound_names_reach_english_compounds(settings):
+    question = "연골발생저하증은 유전되나요?"
+    pipeline = open_query_pipeline(settings, open_retriever(settings))
+    hits, exp = pipeline.search(question, 3, method="bm25")
+    assert exp.compounds == ["hypochondrogenesis"] and hits[0].doc_id == "hcg"
+    off = open_query_pipeline(settings.replace(query_compounds_enabled=False), pipeline.retriever)
+    assert off.roots is None and off.expansion(question).compounds == []
 
 
 def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only(settings):
