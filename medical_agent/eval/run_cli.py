@@ -62,6 +62,11 @@ def _patients(arg: str | None, limit: int | None, settings: Any, concepts: Any) 
     return load_patients(Path(arg) if arg else default, concepts, limit)
 
 
+RUN_KEYS = ("command", "llm", "offline", "embedder", "k", "seed", "turns_per_scenario", "index", "faithfulness_label",
+            "caveats", "profiles_requested")
+COUNT_KEYS = ("units_total", "units_skipped", "units_run", "interrupted")
+
+
 def meta_for(agent: Any, args: argparse.Namespace, profiles: list[str]) -> dict[str, Any]:
     info = agent.deps.llm_info
     offline = info.offline or agent.deps.llm is None
@@ -102,23 +107,23 @@ def run_command(args: argparse.Namespace) -> int:
     profiles = list(PROFILES_ALL) if args.profiles == "all" else _split(args.profiles)
     for name in profiles:
         settings.with_profile(name)  # fails early, listing the valid names
-    agent = _agent(settings, args.llm, args.index, in_memory=True)
-    meta = meta_for(agent, args, profiles)
-    if not args.report_only:
-        patients = _patients(args.patients, args.limit, settings, agent.deps.concepts)
-        scenarios = build_scenarios(patients, _split(args.lang), args.seed, args.turns)
-        judge = None if meta["offline"] else agent.deps.llm
-        counts = run_all(agent, scenarios, RunOptions(profiles, _split(args.modes), args.k, judge), args.out)
-        meta.update(counts)
-    meta["elapsed_s"] = round(time.perf_counter() - start, 1)
     previous = args.out / "summary.json"
-    if args.report_only and previous.exists():  # keep the run's own command, counts and time
+    if args.report_only and previous.exists():  # the run's own description: no model or index to load
         old = json.loads(previous.read_text(encoding="utf-8"))
-        meta.update({k: old[k] for k in ("command", "elapsed_s", "units_total", "units_skipped", "units_run",
-                                         "interrupted") if k in old})
+        meta = {k: old[k] for k in (*RUN_KEYS, *COUNT_KEYS, "elapsed_s") if k in old}
+    else:
+        agent = _agent(settings, args.llm, args.index, in_memory=True)
+        meta = meta_for(agent, args, profiles)
+        if not args.report_only:
+            patients = _patients(args.patients, args.limit, settings, agent.deps.concepts)
+            scenarios = build_scenarios(patients, _split(args.lang), args.seed, args.turns)
+            judge = None if meta["offline"] else agent.deps.llm
+            counts = run_all(agent, scenarios, RunOptions(profiles, _split(args.modes), args.k, judge), args.out)
+            meta.update(counts)
+        meta["elapsed_s"] = round(time.perf_counter() - start, 1)
     summary = finish(args.out, meta)
     print(json.dumps({k: summary[k] for k in ("turn_records", "patients", "profiles", "modes", "offline")} |
-                     {"out": str(args.out), "elapsed_s": meta["elapsed_s"],
-                      "units": {k: meta.get(k) for k in ("units_total", "units_skipped", "units_run", "interrupted")}},
+                     {"out": str(args.out), "elapsed_s": meta.get("elapsed_s"),
+                      "units": {k: meta.get(k) for k in COUNT_KEYS}},
                      ensure_ascii=False))
     return 130 if meta.get("interrupted") else 0

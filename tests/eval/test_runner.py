@@ -115,7 +115,7 @@ def offline_agent(tmp_path_factory):
     return MedicalAgent(deps, InMemorySaver())
 
 
-def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, offline_agent):
+def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, offline_agent, monkeypatch):
     from medical_agent.eval.run_cli import finish, meta_for
 
     p1 = [p for p in patients if p.patient_id == "p1"]
@@ -139,3 +139,12 @@ def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, of
     assert (tmp_path / "metrics.png").stat().st_size > 0 and (tmp_path / "latency_by_node.png").exists()
     assert run_all(offline_agent, scenarios, RunOptions(["full_context_engineering"], ["agent", "llm"]),
                    tmp_path)["units_skipped"] == 2
+    # --report-only rebuilds the report from the files alone: no model, index or MedCAT pack is loaded
+    import medical_agent.cli as cli
+
+    monkeypatch.setattr(cli, "_agent", lambda *a, **k: pytest.fail("report-only must not build the agent"))
+    (tmp_path / "report.md").unlink()
+    args = cli.build_parser().parse_args(["eval", "run", "--out", str(tmp_path), "--report-only",
+                                          "--profiles", "full_context_engineering"])
+    assert args.func(args) == 0 and "LLM vs Agent" in (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))["llm"] == summary["llm"]
