@@ -138,16 +138,21 @@ def test_factory_wires_glossary_and_translation_from_settings(settings):
     assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call
 
 
-def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path, monkeypatch, capsys):
-    from medical_agent.cli import main
-    from medical_agent.settings import get_settings
-
+def _one_question_benchmark(tmp_path, monkeypatch) -> None:
+    """q.jsonl + r.qrels with one Korean question whose answer is the zolmitriptan passage; settings env."""
     (tmp_path / "q.jsonl").write_text(json.dumps({"id": "1", "text": "졸미트립탄 정제에 글루텐이 있나요?"},
                                                  ensure_ascii=False) + "\n", encoding="utf-8")
     (tmp_path / "r.qrels").write_text("1 0 zolmi 1\n", encoding="utf-8")
     for key, value in {"MEDAGENT_DB_PATH": str(tmp_path / "a.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                        "MEDAGENT_EMBEDDER": "hashing:64"}.items():
         monkeypatch.setenv(key, value)
+
+
+def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path, monkeypatch, capsys):
+    from medical_agent.cli import main
+    from medical_agent.settings import get_settings
+
+    _one_question_benchmark(tmp_path, monkeypatch)
     get_settings.cache_clear()
     try:
         args = ["eval", "retrieval", "--index", str(settings.index_dir), "--queries", str(tmp_path / "q.jsonl"),
@@ -176,12 +181,7 @@ def test_expansion_tuning_tries_the_grid_and_restores_the_shipped_constants(sett
     from medical_agent.retrieval import glossary, query_pipeline
     from medical_agent.settings import get_settings
 
-    (tmp_path / "q.jsonl").write_text(json.dumps({"id": "1", "text": "졸미트립탄 정제에 글루텐이 있나요?"},
-                                                 ensure_ascii=False) + "\n", encoding="utf-8")
-    (tmp_path / "r.qrels").write_text("1 0 zolmi 1\n", encoding="utf-8")
-    for key, value in {"MEDAGENT_DB_PATH": str(tmp_path / "a.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-                       "MEDAGENT_EMBEDDER": "hashing:64"}.items():
-        monkeypatch.setenv(key, value)
+    _one_question_benchmark(tmp_path, monkeypatch)
     shipped = (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
     get_settings.cache_clear()
     try:
