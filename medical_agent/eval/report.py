@@ -101,6 +101,9 @@ def node_table(summary: dict[str, Any]) -> list[str]:
         lines.append(f"| {n} | " + " | ".join(str(summary["conditions"][c]["node_ms_mean"].get(n, "–")) for c in conds) + " |")
     lines.append("| **stop reasons** | " + " | ".join(
         ", ".join(f"{k}: {v}" for k, v in summary["conditions"][c]["stop_reasons"].items()) for c in conds) + " |")
+    lines.append("| **faithfulness scored by** (turns) | " + " | ".join(
+        ", ".join(f"{k}: {v}" for k, v in summary["conditions"][c].get("faithfulness_methods", {}).items()) or "–"
+        for c in conds) + " |")
     return lines
 
 

@@ -41,7 +41,9 @@ def _condition(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "by_turn_kind": by_kind,
             "node_ms_mean": {n: round(float(np.mean(v)), 2) for n, v in sorted(nodes.items())},
             "stop_reasons": dict(Counter(str(r.get("stop_reason")) for r in records)),
-            "faithfulness_methods": dict(Counter(r.get("faithfulness_method") for r in records)),
+            # only turns that have a score: a judge failure falls back to the proxy for that turn
+            "faithfulness_methods": dict(Counter(r.get("faithfulness_method") for r in records
+                                                 if r["metrics"].get("faithfulness") is not None)),
             "perplexity": "available" if ppl else "unavailable"}
 
 

@@ -134,8 +134,15 @@ def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, of
     mode_tests = summary["comparisons"]["modes"]
     assert {t["metric"] for t in mode_tests} >= {"profile_accuracy", "answer_relevance"}
     assert all(t["n"] == 5 for t in mode_tests if t["metric"] in ("profile_accuracy", "answer_relevance"))  # paired turns
+    # faithfulness methods count only scored turns: LLM mode has no citations, so none
+    scored = [r for r in read_results(tmp_path / RESULTS)
+              if r["mode"] == "agent" and r["metrics"]["faithfulness"] is not None]
+    methods = summary["conditions"]["full_context_engineering/agent"]["faithfulness_methods"]
+    assert scored and sum(methods.values()) == len(scored) and all(m.startswith("proxy") for m in methods)
+    assert summary["conditions"]["full_context_engineering/llm"]["faithfulness_methods"] == {}
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert "LLM vs Agent" in report and "OFFLINE" in report and "proxy" in report
+    assert "faithfulness scored by" in report
     assert (tmp_path / "metrics.png").stat().st_size > 0 and (tmp_path / "latency_by_node.png").exists()
     assert run_all(offline_agent, scenarios, RunOptions(["full_context_engineering"], ["agent", "llm"]),
                    tmp_path)["units_skipped"] == 2
