@@ -44,7 +44,7 @@ class SettingsError(ValueError):
 CHOICES: dict[str, tuple[str, ...]] = {
     "refine_strategy": ("corrective_rag", "basic_rag"),
     "memory_mode": ("structured", "none"),
-    "fusion_method": ("rrf", "weighted_rrf", "convex"),
+    "fusion_method": ("rrf", "weighted_rrf", "convex", "zscore"),
 }
 UNIT_INTERVAL = ("quality_threshold", "cache_similarity_threshold")
 

@@ -22,7 +22,7 @@ DENSE_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
 
 
 def tune(candidates: Callable[[str], Candidates], doc_of: Sequence[str], queries: Queries, qrels: Qrels, *,
-         rrf_k: int = 60, k: int = 10, fusions: Sequence[str] = ("weighted_rrf", "convex"),
+         rrf_k: int = 60, k: int = 10, fusions: Sequence[str] = ("weighted_rrf", "convex", "zscore"),
          dense_weights: Sequence[float] = DENSE_WEIGHTS) -> dict[str, Any]:
     cached = {qid: candidates(text) for qid, text in queries.items()}
     table = []

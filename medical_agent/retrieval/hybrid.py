@@ -73,8 +73,8 @@ def fuse(bm25: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], 
         fused = dict(bm25)
     elif method == "dense":
         fused = dict(dense)
-    elif fusion == "convex":
-        fused = convex([dict(bm25), dict(dense)], weights)
+    elif fusion in ("convex", "zscore"):
+        fused = convex([dict(bm25), dict(dense)], weights, normalise=fusion)
     else:
         fused = rrf([[i for i, _ in bm25], [i for i, _ in dense]], rrf_k,
                     weights if fusion == "weighted_rrf" else (1.0, 1.0))

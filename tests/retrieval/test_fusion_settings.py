@@ -54,6 +54,24 @@ def test_weighted_rrf_arithmetic_through_fuse():
     assert convex([{1: 3.0, 2: 1.0}], [1.0]) == {1: 1.0, 2: 0.0}
 
 
+def test_zscore_fusion_standardises_and_gives_missing_keys_the_lowest_z():
+    first = {"A": 3.0, "B": 1.0, "C": 2.0}   # mean 2, population std sqrt(2/3) → z = 1.2247, -1.2247, 0
+    second = {"A": 0.0, "D": 4.0}            # mean 2, std 2 → z(A) = -1, z(D) = 1
+    z = (2 / 3) ** -0.5
+    fused = convex([first, second], [1.0, 3.0], normalise="zscore")
+    assert fused["A"] == pytest.approx((1.0 * z + 3.0 * -1.0) / 4)
+    assert fused["B"] == pytest.approx((1.0 * -z + 3.0 * -1.0) / 4)    # not in the second list: its lowest z
+    assert fused["D"] == pytest.approx((1.0 * -z + 3.0 * 1.0) / 4)     # not in the first list: its lowest z
+    assert fused["C"] == pytest.approx((0.0 + 3.0 * -1.0) / 4)
+    # one outlier squeezes min-max: B lands within 2 % of the bottom
+    assert convex([{"A": 100.0, "B": 2.0, "C": 1.0}], normalise="convex")["B"] < 0.02
+    # BM25 z: 1 → 1, 2 → -1; dense z: 2 → 1, 3 → -1; weights 1 : 2 → 2: 1/3, 1: -1/3, 3: -1
+    ranked = fuse([(1, 9.0), (2, 1.0)], [(2, 0.8), (3, 0.7)], method="hybrid", fusion="zscore",
+                  weights=(1.0, 2.0), rrf_k=60, k=3)
+    assert [(i, round(s, 4)) for i, s, *_ in ranked] == [(2, 0.3333), (1, -0.3333), (3, -1.0)]
+    with pytest.raises(ValueError):
+        convex([{"A": 1.0}], [1.0, 2.0], normalise="zscore")
+
 def test_seed_baseline_regex_bm25_misses_korean(index_dir):
     retriever = open_retriever(load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"}), index_dir)
     seed = SeedRetriever(retriever)
