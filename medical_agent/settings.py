@@ -45,6 +45,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "refine_strategy": ("corrective_rag", "basic_rag"),
     "memory_mode": ("structured", "none"),
     "fusion_method": ("rrf", "weighted_rrf", "convex", "zscore"),
+    "crosslingual_fusion_method": ("rrf", "weighted_rrf", "convex", "zscore"),
 }
 UNIT_INTERVAL = ("quality_threshold", "cache_similarity_threshold")
 
@@ -106,7 +107,8 @@ class Settings:
     dense_weight: float = 1.0
     prf_docs: int = 3
     prf_weight: float = 4.0
-    crosslingual_dense_weight: float | None = None   # a Korean question over English passages (None: as above)
+    crosslingual_fusion_method: str | None = None    # a Korean question over English passages (None: as above)
+    crosslingual_dense_weight: float | None = None
     crosslingual_prf_weight: float | None = None
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False

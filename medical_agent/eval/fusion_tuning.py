@@ -18,7 +18,7 @@ from .retrieval_data import Qrels, Queries
 from .retrieval_metrics import doc_ranking, ndcg_at_k
 
 Candidates = tuple[list[tuple[int, float]], list[tuple[int, float]]]
-DENSE_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0)
+DENSE_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.5, 2.0)
 
 
 def tune(candidates: Callable[[str], Candidates], doc_of: Sequence[str], queries: Queries, qrels: Qrels, *,

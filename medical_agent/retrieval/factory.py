@@ -44,7 +44,7 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
     the settings' concept linker (MedCAT or the dictionary fallback) and concept table unless given, the team's
     glossary (``query_glossary_enabled``) and combining forms (``query_compounds_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
-    given, the cross-lingual fusion weights (``crosslingual_dense_weight``/``_prf_weight``); ``expand=False``
+    given, the cross-lingual fusion (``crosslingual_fusion_method``/``_dense_weight``/``_prf_weight``); ``expand=False``
     ablates all expansion (``eval retrieval --no-expand``)."""
     from ..context.extraction.factory import concept_table, create_linker
 
@@ -60,7 +60,7 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     if settings.crosslingual_dense_weight is not None:
         crosslingual = FusionOverride(settings.crosslingual_dense_weight,
                                       settings.crosslingual_prf_weight if settings.crosslingual_prf_weight is not None
-                                      else settings.prf_weight)
+                                      else settings.prf_weight, settings.crosslingual_fusion_method)
     return QueryPipeline(retriever, linker, concepts, glossary=glossary, roots=roots, translate=translate,
                          expand=settings.query_expansion_enabled if expand is None else expand,
                          crosslingual=crosslingual)

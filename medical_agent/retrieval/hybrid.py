@@ -33,6 +33,7 @@ class FusionOverride:
 
     dense_weight: float
     prf_weight: float
+    method: str | None = None              # None: the retriever's fusion method
 
 
 @dataclass
@@ -127,7 +128,8 @@ class HybridRetriever:
         feedback = [i for i, _ in bm25[: self.prf_docs]] if method == "hybrid" else []
         dense = self.dense_candidates(query, n, mask, feedback) if method in ("dense", "hybrid") else []
         weights = (self.weights[0], query.fusion.dense_weight) if query.fusion else self.weights
-        fused = fuse(bm25, dense, method=method, fusion=self.fusion, weights=weights, rrf_k=self.rrf_k, k=k)
+        fusion = (query.fusion.method if query.fusion else None) or self.fusion
+        fused = fuse(bm25, dense, method=method, fusion=fusion, weights=weights, rrf_k=self.rrf_k, k=k)
         return [self.hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
     def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:

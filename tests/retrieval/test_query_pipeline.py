@@ -15,10 +15,10 @@ from medical_agent.graph.deps import build_deps
 from medical_agent.graph.nodes.retrieve import retrieve
 from medical_agent.llm import BackendInfo
 from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
-from medical_agent.retrieval.hybrid import FusionOverride, Query
+from medical_agent.retrieval.hybrid import FusionOverride, Query, fuse
 from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
 from medical_agent.retrieval.query_pipeline import QueryPipeline, detect_language
-from medical_agent.settings import PROJECT_ROOT, load_settings
+from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
 
 PASSAGES = [
     ("dm-sx", "Diabetes symptoms", "Symptoms of diabetes include thirst, frequent urination and tiredness."),
@@ -103,7 +103,8 @@ def test_korean_compound_names_reach_english_compounds(settings):
 
 def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only(settings):
     korean = "메트포르민 부작용이 걱정돼요"
-    tuned = settings.replace(fusion_method="weighted_rrf", crosslingual_dense_weight=0.0, crosslingual_prf_weight=0.0)
+    tuned = settings.replace(fusion_method="weighted_rrf", crosslingual_fusion_method=None,
+                             crosslingual_dense_weight=0.0, crosslingual_prf_weight=0.0)
     pipeline = open_query_pipeline(tuned, open_retriever(tuned))
     assert pipeline.query(korean)[0].fusion == FusionOverride(0.0, 0.0)
     assert pipeline.query("metformin side effects")[0].fusion is None
@@ -111,7 +112,8 @@ def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only
     unset = settings.replace(crosslingual_dense_weight=None)
     assert open_query_pipeline(unset, pipeline.retriever).query(korean)[0].fusion is None   # the retriever's own
     shipped = open_query_pipeline(settings, pipeline.retriever).query(korean)[0].fusion
-    assert shipped == FusionOverride(settings.crosslingual_dense_weight, settings.crosslingual_prf_weight)
+    assert shipped == FusionOverride(settings.crosslingual_dense_weight, settings.crosslingual_prf_weight,
+                                     settings.crosslingual_fusion_method)
     bm25 = [h.chunk_id for h in pipeline.search(korean, 5, method="bm25")[0]]
     hybrid = [h.chunk_id for h in pipeline.search(korean, 5, method="hybrid")[0]]
     assert bm25 and hybrid[: len(bm25)] == bm25         # dense weight 0: the dense side only fills in after BM25
@@ -120,6 +122,25 @@ def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only
     plain = retriever.dense_candidates(Query(korean), 5, None)
     assert retriever.dense_candidates(Query(korean, fusion=FusionOverride(1.0, 0.0)), 5, None, [0, 1]) == plain
     assert retriever.dense_candidates(Query(korean), 5, None, [0, 1]) != plain     # the default feedback acts
+
+
+def test_crosslingual_fusion_method_overrides_the_retrievers_for_that_query_only(settings):
+    korean = "메트포르민 부작용이 걱정돼요"
+    retriever = open_retriever(settings.replace(fusion_method="weighted_rrf"))
+    query, _ = open_query_pipeline(settings.replace(crosslingual_fusion_method="zscore", crosslingual_dense_weight=1.0),
+                                   retriever).query(korean)
+    assert query.fusion.method == "zscore"
+    bm25 = retriever.bm25_candidates(query, 50, None)
+    dense = retriever.dense_candidates(query, 50, None, [i for i, _ in bm25[: retriever.prf_docs]])
+    expected = fuse(bm25, dense, method="hybrid", fusion="zscore", weights=(1.0, 1.0), rrf_k=retriever.rrf_k, k=5)
+    as_rrf = fuse(bm25, dense, method="hybrid", fusion="weighted_rrf", weights=(1.0, 1.0), rrf_k=retriever.rrf_k, k=5)
+    got = retriever.search(query, 5)
+    assert [(h.chunk_id, round(h.score, 6)) for h in got] == [
+        (retriever.index.chunks[i]["chunk_id"], round(s, 6)) for i, s, *_ in expected]
+    assert [round(h.score, 6) for h in got] != [round(s, 6) for _, s, *_ in as_rrf]   # not the retriever's RRF
+    assert load_settings(env={"MEDAGENT_CROSSLINGUAL_FUSION_METHOD": "null"}).crosslingual_fusion_method is None
+    with pytest.raises(SettingsError, match="zscore"):
+        load_settings(env={"MEDAGENT_CROSSLINGUAL_FUSION_METHOD": "z"})
 
 
 def test_factory_wires_glossary_and_translation_from_settings(settings):
