@@ -101,12 +101,12 @@ class Settings:
     max_message_chars: int = 4000
     log_health_data: bool = False
     share: bool = False                     # ui: ask Gradio for a public link
-    # retrieval
-    fusion_method: str = "weighted_rrf"
-    bm25_weight: float = 1.0
-    dense_weight: float = 1.0
-    prf_docs: int = 3
-    prf_weight: float = 4.0
+    # retrieval: a fusion value left unset (None) comes from the preset of the index's embedder (fusion_presets)
+    fusion_method: str | None = None
+    bm25_weight: float | None = None
+    dense_weight: float | None = None
+    prf_docs: int | None = None
+    prf_weight: float | None = None
     crosslingual_fusion_method: str | None = None    # a Korean question over English passages (None: as above)
     crosslingual_dense_weight: float | None = None
     crosslingual_prf_weight: float | None = None
@@ -121,6 +121,7 @@ class Settings:
     openai_api_key: str | None = field(default=None, repr=False)
     feature_defaults: Mapping[str, Any] = field(default_factory=dict, repr=False)
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    fusion_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
 
     def with_profile(self, name: str) -> Settings:
         """The same settings under another ablation profile (flags recomputed from the defaults)."""
@@ -146,8 +147,24 @@ class Settings:
 _FLAG_TYPES = typing.get_type_hints(FeatureFlags)
 _SETTING_TYPES = {
     k: v for k, v in typing.get_type_hints(Settings).items()
-    if k not in {"flags", "feature_defaults", "profiles"}
+    if k not in {"flags", "feature_defaults", "profiles", "fusion_presets"}
 }
+FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
+
+
+def _fusion_presets(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``fusion_presets:`` of the YAML: embedder name → fusion values chosen for it; ``default`` is required."""
+    presets = {}
+    for name, body in raw.items():
+        if not isinstance(body, Mapping):
+            raise SettingsError(f"fusion_presets.{name}: expected a mapping of {', '.join(FUSION_FIELDS)}")
+        for key in body:
+            _check_known(key, dict.fromkeys(FUSION_FIELDS), f"fusion_presets.{name} field")
+        presets[str(name)] = {k: _coerce(k, v, _SETTING_TYPES[k]) for k, v in body.items()}
+    missing = [k for k in FUSION_FIELDS if presets.get("default", {}).get(k) is None]
+    if missing:
+        raise SettingsError(f"fusion_presets.default must set {', '.join(missing)}")
+    return presets
 _PATH_FIELDS = {"index_dir", "assets_dir", "shared_data_dir", "db_path", "medcat_dir", "llamacpp_model_path"}
 
 
@@ -230,13 +247,14 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
         _check_known(key, _FLAG_TYPES, "feature flag")
         feature_defaults[key] = _coerce(key, value, _FLAG_TYPES[key])
     profiles = raw.pop("profiles", None) or {"full_context_engineering": {}}
+    raw_presets = raw.pop("fusion_presets", None) or {}
     values: dict[str, Any] = {}
     if "profile" in raw:
         values["profile"] = raw.pop("profile")
     for section, body in raw.items():
         if section not in {"paths", "backends", "limits", "retrieval", "ui"}:
             raise SettingsError(f"unknown section {section!r}; valid: paths, backends, limits, retrieval, ui, "
-                                "profile, features, profiles")
+                                "profile, features, profiles, fusion_presets")
         for key, value in (body or {}).items():
             _check_known(key, _SETTING_TYPES, "setting")
             values[key] = value
@@ -270,7 +288,8 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
         raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
     profile = typed.get("profile", "full_context_engineering")
     flags = _flags_for(profile, feature_defaults, profiles, flag_values)
-    return Settings(**typed, flags=flags, feature_defaults=feature_defaults, profiles=profiles)
+    return Settings(**typed, flags=flags, feature_defaults=feature_defaults, profiles=profiles,
+                    fusion_presets=_fusion_presets(raw_presets))
 
 
 @functools.lru_cache(maxsize=1)

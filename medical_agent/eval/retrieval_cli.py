@@ -52,8 +52,8 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
     report = evaluate(pipeline_search(pipeline, methods, settings.flags.rrf_k), queries, qrels, methods, k=args.k,
                       min_grade=args.min_grade)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
-                   "fusion": settings.fusion_method, "weights": [settings.bm25_weight, settings.dense_weight],
-                   "prf": [settings.prf_docs, settings.prf_weight], "expand": not args.no_expand,
+                   "fusion": retriever.fusion, "weights": list(retriever.weights),
+                   "prf": [retriever.prf_docs, retriever.prf_weight], "expand": not args.no_expand,
                    "crosslingual": asdict(pipeline.crosslingual) if pipeline.crosslingual else None,
                    "embedder": retriever.embedder.name, "translation": translation})
     print(json.dumps(report, ensure_ascii=False))
@@ -70,7 +70,7 @@ def _eval_tune_fusion(args: argparse.Namespace) -> int:
     retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
     pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
     feedback = [(int(d), w) for d, w in number_pairs(args.prf, "--prf", "DOCS:WEIGHT,... e.g. 0:0,3:4")] \
-        if args.prf else [(settings.prf_docs, settings.prf_weight)]
+        if args.prf else [(retriever.prf_docs, retriever.prf_weight)]
     report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.flags.rrf_k,
                                 k=args.k)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,

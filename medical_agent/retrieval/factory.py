@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
 from ..embeddings import Embedder, create_embedder
 from ..llm.base import LLM
-from ..settings import Settings
+from ..settings import FUSION_FIELDS, Settings
 from .compounds import cached_roots
 from .glossary import cached_glossary
 from .hybrid import FusionOverride, HybridRetriever
@@ -33,9 +34,29 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
             spec = read_manifest(directory).get("embedder_spec") or spec
         embedder = create_embedder(spec, settings)
     index = load_index(directory, expected_embedder=embedder.name)
-    return HybridRetriever(index, embedder, rrf_k=settings.flags.rrf_k, fusion=settings.fusion_method,
-                           weights=(settings.bm25_weight, settings.dense_weight), prf_docs=settings.prf_docs,
-                           prf_weight=settings.prf_weight)
+    fusion, source = fusion_for(settings, embedder.name)
+    log.info("fusion for embedder %s: %s (%s)", embedder.name, fusion, source)
+    return HybridRetriever(index, embedder, rrf_k=settings.flags.rrf_k, fusion=fusion["fusion_method"],
+                           weights=(fusion["bm25_weight"], fusion["dense_weight"]), prf_docs=fusion["prf_docs"],
+                           prf_weight=fusion["prf_weight"])
+
+
+def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], str]:
+    """Fusion values for an index built with ``embedder_name``, and where they came from. Weights that suit one
+    dense model drag another down (BioASQ: USE wants dense 0.4 with BM25 feedback, MiniLM dense 1.0 without), so
+    each value the settings leave unset comes from the preset of that embedder, else from ``default``."""
+    presets = settings.fusion_presets
+    own = presets.get(embedder_name, {})
+    values, sources = {}, set()
+    for key in FUSION_FIELDS:
+        if getattr(settings, key) is not None:
+            values[key], source = getattr(settings, key), "settings"
+        elif own.get(key) is not None:
+            values[key], source = own[key], f"preset {embedder_name}"
+        else:
+            values[key], source = presets["default"][key], "preset default"
+        sources.add(source)
+    return values, ", ".join(sorted(sources))
 
 
 def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expand: bool | None = None,
@@ -60,7 +81,7 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expan
     if settings.crosslingual_dense_weight is not None:
         crosslingual = FusionOverride(settings.crosslingual_dense_weight,
                                       settings.crosslingual_prf_weight if settings.crosslingual_prf_weight is not None
-                                      else settings.prf_weight, settings.crosslingual_fusion_method)
+                                      else retriever.prf_weight, settings.crosslingual_fusion_method)
     return QueryPipeline(retriever, linker, concepts, glossary=glossary, roots=roots, translate=translate,
                          expand=settings.query_expansion_enabled if expand is None else expand,
                          crosslingual=crosslingual)

