@@ -51,13 +51,12 @@ def convex(score_maps: Sequence[Mapping[Key, float]], weights: Sequence[float] |
     if len(weights) != len(score_maps):
         raise ValueError("one weight per score map is required")
     total = sum(weights) or 1.0
-    normalised = [NORMALISERS[normalise](scores) for scores in score_maps if scores]
-    used = [w for scores, w in zip(score_maps, weights, strict=True) if scores]
+    parts = [(*NORMALISERS[normalise](scores), w) for scores, w in zip(score_maps, weights, strict=True) if scores]
     # keys in first-seen order and per-list sums: exact ties keep the order (and rounding) of earlier releases,
     # so recorded benchmark numbers reproduce
-    keys = list(dict.fromkeys(key for norm, _ in normalised for key in norm))
+    keys = list(dict.fromkeys(key for norm, _, _ in parts for key in norm))
     fused: dict[Key, float] = {}
-    for (norm, missing), w in zip(normalised, used, strict=True):
+    for norm, missing, w in parts:
         for key in keys:
             fused[key] = fused.get(key, 0.0) + w * norm.get(key, missing) / total
     return fused
