@@ -41,11 +41,12 @@ class SettingsError(ValueError):
     """A configuration value is unknown or has the wrong type; the message says which and what is valid."""
 
 
+FUSION_METHODS = ("rrf", "weighted_rrf", "convex", "zscore")   # retrieval.hybrid.fuse implements each
 CHOICES: dict[str, tuple[str, ...]] = {
     "refine_strategy": ("corrective_rag", "basic_rag"),
     "memory_mode": ("structured", "none"),
-    "fusion_method": ("rrf", "weighted_rrf", "convex", "zscore"),
-    "crosslingual_fusion_method": ("rrf", "weighted_rrf", "convex", "zscore"),
+    "fusion_method": FUSION_METHODS,
+    "crosslingual_fusion_method": FUSION_METHODS,
 }
 UNIT_INTERVAL = ("quality_threshold", "cache_similarity_threshold")
 
@@ -165,6 +166,8 @@ def _fusion_presets(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     if missing:
         raise SettingsError(f"fusion_presets.default must set {', '.join(missing)}")
     return presets
+
+
 _PATH_FIELDS = {"index_dir", "assets_dir", "shared_data_dir", "db_path", "medcat_dir", "llamacpp_model_path"}
 
 

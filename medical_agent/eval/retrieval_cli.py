@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from ..settings import SettingsError, get_settings
+from ..settings import FUSION_METHODS, SettingsError, get_settings
 
 
 def number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]:
@@ -94,7 +94,7 @@ def add_parsers(ev: argparse._SubParsersAction) -> None:
     r.add_argument("--split", default="test", choices=["test", "dev", "all"], help="BioASQ split")
     r.add_argument("--methods", default="bm25,dense,hybrid")
     r.add_argument("--min-grade", type=float, default=1.0, help="grade counted as relevant by binary metrics")
-    r.add_argument("--fusion", choices=["rrf", "weighted_rrf", "convex", "zscore"])
+    r.add_argument("--fusion", choices=FUSION_METHODS)
     r.add_argument("--weights", help="BM25,dense fusion weights, e.g. 1.0,0.5")
     r.add_argument("--no-expand", action="store_true", help="ablate the query pipeline's expansion")
     r.add_argument("--translate-with", metavar="LLM_SPEC",

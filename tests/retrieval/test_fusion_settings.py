@@ -109,6 +109,7 @@ def test_zscore_fusion_standardises_and_gives_missing_keys_the_lowest_z():
     with pytest.raises(ValueError):
         convex([{"A": 1.0}], [1.0, 2.0], normalise="zscore")
 
+
 def test_convex_exact_ties_keep_first_seen_order():
     # 6 (BM25's top, no dense score) and 3 (dense top, no BM25 score) tie at 0.5 with best single rank 1 each;
     # the tie keeps BM25's candidate first, as before the z-score refactor (a set would put 3 first), so recorded
