@@ -34,6 +34,7 @@ import re
 import sys
 
 from index_builder.concept_coverage import default_synthea_dir, split_field, synthea_report
+from medical_agent.text import HANGUL
 
 HEADER = ["cui", "tui", "slot", "name", "synonyms_en", "names_ko",
           "snomed_ct", "rxnorm", "loinc", "topic"]
@@ -41,7 +42,6 @@ SLOTS = {"condition", "symptom", "medication", "vital", "lab"}
 KO_REQUIRED = {"condition", "symptom", "medication"}
 LOINC_REQUIRED = {"vital", "lab"}
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 CUI_RE = re.compile(r"^(C\d{7}|L\d{7})$")
 TUI_RE = re.compile(r"^T\d{3}$")
 LOINC_RE = re.compile(r"^\d{1,7}-\d$")

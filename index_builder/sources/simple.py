@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from medical_agent.text import detect_language
+
 CORE = {"id", "doc_id", "title", "text", "lang", "source", "url", "source_url", "topic"}
 
-
-def detect_lang(text: str) -> str:
-    letters = re.findall(r"[A-Za-z\uac00-\ud7a3]", text)
-    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) > 0.3 else "en"
 
 
 def _passage(record: dict[str, Any], source: str, where: str) -> dict[str, Any]:
@@ -23,7 +19,7 @@ def _passage(record: dict[str, Any], source: str, where: str) -> dict[str, Any]:
     if doc_id is None or not isinstance(text, str) or not text.strip():
         raise ValueError(f"{where}: every record needs an 'id' and a non-empty 'text'")
     return {"doc_id": str(doc_id), "title": str(record.get("title") or ""), "text": text.strip(),
-            "lang": record.get("lang") or detect_lang(text), "source": record.get("source") or source,
+            "lang": record.get("lang") or detect_language(text), "source": record.get("source") or source,
             "url": record.get("url") or record.get("source_url") or "", "topic": record.get("topic") or "",
             "metadata": {k: v for k, v in record.items() if k not in CORE}}
 

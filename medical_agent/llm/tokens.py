@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]")
+from ..text import ANY_HANGUL, HANGUL_JAMO, HANGUL_SYLLABLES
+
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _DIGITS = re.compile(r"\d")
-_OTHER = re.compile(r"[^\sA-Za-z\d\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f\u3040-\u30ff\u3400-\u9fff]")
+_OTHER = re.compile(f"[^\\sA-Za-z\\d{HANGUL_SYLLABLES}{HANGUL_JAMO}\u3040-\u30ff\u3400-\u9fff]")
 
 
 def estimate_tokens(text: str) -> int:
@@ -21,7 +22,7 @@ def estimate_tokens(text: str) -> int:
     digits 1 per 2, every other symbol 1."""
     if not text:
         return 0
-    hangul = len(_HANGUL.findall(text))
+    hangul = len(ANY_HANGUL.findall(text))
     cjk = len(_CJK.findall(text))
     latin = sum((len(w) + 3) // 4 for w in _LATIN_WORD.findall(text))
     digits = (len(_DIGITS.findall(text)) + 1) // 2

@@ -19,14 +19,14 @@ from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
+from ..text import HANGUL_SYLLABLES, detect_language
 from .compounds import CompoundMatcher, RootLexicon
 from .glossary import Glossary
 from .hybrid import FusionOverride, Hit, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
 from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
-HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
+HANGUL_RUN = re.compile(f"[{HANGUL_SYLLABLES}]{{2,}}")
 MAX_SYNONYMS = 1          # English synonyms per linked concept besides its name (dev-chosen)
 EXPANSION_WEIGHT = 0.5    # BM25 weight of expansion terms (dev-chosen: docs/benchmarks.md)
 STEM_TAGS = ("NN", "XR", "SL", "SH")
@@ -53,15 +53,11 @@ def name_words(text: str, morphemes: list[Morpheme]) -> list[str]:
     nouns = {m.start for m in morphemes if m.tag.startswith(STEM_TAGS)}
     words = []
     for match in NAME_POSITION.finditer(text):
-        for word in re.finditer(r"[\uac00-\ud7a3]+", match.group(1)):
+        for word in re.finditer(f"[{HANGUL_SYLLABLES}]+", match.group(1)):
             if len(word.group()) >= 2 and match.start(1) + word.start() in nouns:
                 words.append(word.group())
     return words
 
-
-def detect_language(text: str) -> str:
-    letters = re.findall(r"[A-Za-z\uac00-\ud7a3]", text)
-    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) >= 0.3 else "en"
 
 
 @dataclass

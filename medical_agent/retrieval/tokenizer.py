@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from ..text import HANGUL
+
 _LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 KEEP_KO_TAGS = {"NNG", "NNP", "VV", "VA", "XR", "SH"}
 KO_STOP = {"있", "없", "하", "되", "것", "수", "등", "때", "및", "위", "중", "이", "그", "저", "않", "같", "받"}

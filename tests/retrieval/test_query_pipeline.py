@@ -17,7 +17,8 @@ from medical_agent.llm import BackendInfo
 from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
 from medical_agent.retrieval.hybrid import FusionOverride, Query, fuse
 from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
-from medical_agent.retrieval.query_pipeline import QueryPipeline, detect_language
+from medical_agent.retrieval.query_pipeline import QueryPipeline
+from medical_agent.text import detect_language
 from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
 
 PASSAGES = [

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ...text import HANGUL
 from .concepts import Concept, ConceptTable
 from .mentions import Mention
 
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 WORD = re.compile(r"[A-Za-z0-9]")
 
 

@@ -30,7 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-_HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7a3\ud7b0-\ud7ff]")
+from ...text import has_hangul
+
 USER_WORD_TAG = "NNP"
 USER_WORD_SCORE = 3.0
 
@@ -38,9 +39,6 @@ _kiwi: Any = None
 _kiwi_lock = threading.RLock()
 _user_words: set[str] = set()
 
-
-def has_hangul(text: str) -> bool:
-    return _HANGUL.search(text) is not None
 
 
 def _get_kiwi() -> Any:

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from .concepts import Concept, ConceptTable
-from .korean_segment import KoreanSegmenter, has_hangul
+from ...text import has_hangul
+from .korean_segment import KoreanSegmenter
 from .mentions import Mention
 
 logger = logging.getLogger(__name__)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ...text import detect_language
 from . import assertion as A
 from .mentions import ConceptLinker
 from .rules_demographics import find_demographics
@@ -21,13 +22,8 @@ SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medi
 DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|months?|weeks?)\s*(?:째|동안|전부터|간)?", re.I)
 EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 MAX_CHARS = 20_000
 
-
-def detect_language(text: str) -> str:
-    letters = re.findall(r"[A-Za-z\uac00-\ud7a3]", text)
-    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) >= 0.3 else "en"
 
 
 def empty_slots() -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...retrieval.query_pipeline import detect_language
+from ...text import detect_language
 
 
 def stream_writer() -> Callable[[Any], None]:

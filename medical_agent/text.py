@@ -1,0 +1,29 @@
+"""Text utilities every layer shares: which characters are Hangul, and the language of a message.
+
+One definition, so that extraction, retrieval, the index builder and token estimates agree on what Korean is
+(before, five modules defined their own Hangul ranges and three detected the language with two thresholds).
+"""
+
+from __future__ import annotations
+
+import re
+
+HANGUL_SYLLABLES = "\uac00-\ud7a3"          # 가-힣: the syllables Korean words are written in
+# Conjoining jamo, compatibility jamo (ㅋㅋ, ㅠㅠ) and the extended jamo blocks: Hangul, but not words.
+HANGUL_JAMO = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff"
+HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
+ANY_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}{HANGUL_JAMO}]")
+_LETTER = re.compile(f"[A-Za-z{HANGUL_SYLLABLES}]")
+KOREAN_SHARE = 0.3   # a message whose letters are at least 30 % Hangul syllables is Korean
+
+
+def has_hangul(text: str) -> bool:
+    """Any Hangul at all, jamo included."""
+    return ANY_HANGUL.search(text) is not None
+
+
+def detect_language(text: str) -> str:
+    """"ko" when Hangul syllables are at least :data:`KOREAN_SHARE` of the letters, else "en" (mixed messages
+    such as "메트포르민 side effects?" are Korean; a drug name in Latin letters does not make them English)."""
+    letters = _LETTER.findall(text)
+    return "ko" if letters and len(HANGUL.findall(text)) / len(letters) >= KOREAN_SHARE else "en"
