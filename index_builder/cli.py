@@ -8,14 +8,13 @@ import sys
 from pathlib import Path
 
 from medical_agent.embeddings import create_embedder
+from medical_agent.indexing.chunking import VIEWS
 from medical_agent.logging_setup import setup_logging
 from medical_agent.settings import SettingsError, apply_offline_env, get_settings
 
-from .chunking import VIEWS
-
 
 def _build(args: argparse.Namespace) -> int:
-    from .build import build_index
+    from medical_agent.indexing.build import build_index
 
     settings = get_settings()
     spec = args.embedder or settings.embedder
@@ -33,7 +32,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _medcat(args: argparse.Namespace) -> int:
-    from .medcat_pack import build_medcat_pack
+    from medical_agent.indexing.medcat_pack import build_medcat_pack
 
     result = build_medcat_pack(Path(args.concepts), Path(args.out))
     print(json.dumps(result))

@@ -17,7 +17,8 @@ from .settings import SettingsError, apply_offline_env, get_settings
 
 
 def _profile(args: argparse.Namespace) -> int:
-    from .context.extraction.factory import create_extractor, korean_namer
+    from .composition import create_extractor
+    from .context.extraction.factory import concept_table, korean_namer
     from .context.profile import ProfileStore
 
     settings = get_settings()
@@ -33,18 +34,12 @@ def _profile(args: argparse.Namespace) -> int:
                     raise TypeError("'turns' must be a list of strings")
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
                 raise ValueError(f"{args.dialogues}:{n}: expected {{\"id\", \"turns\": [str, ...]}} ({exc})") from None
-            store = ProfileStore(":memory:", korean_name=korean_namer(extractor_concepts(settings)))
+            store = ProfileStore(":memory:", korean_name=korean_namer(concept_table(settings)))
             for turn in turns:
                 store.update("dialogue", extractor.extract(turn))
             print(json.dumps({"id": dialogue_id, "profile": public_profile(store.get("dialogue"))},
                              ensure_ascii=False))
     return 0
-
-
-def extractor_concepts(settings):
-    from .context.extraction.factory import concept_table
-
-    return concept_table(settings)
 
 
 def public_profile(profile: dict | None) -> dict:
@@ -63,7 +58,8 @@ def public_profile(profile: dict | None) -> dict:
 
 
 def _eval_profile(args: argparse.Namespace) -> int:
-    from .context.extraction.factory import concept_table, create_extractor
+    from .composition import create_extractor
+    from .context.extraction.factory import concept_table
     from .eval.profile_eval import evaluate_profiles
     from .eval.synthea import load_patients
 
@@ -92,37 +88,14 @@ def _bench_bm25(args: argparse.Namespace) -> int:
     return 0
 
 
-def _agent(settings, llm_spec: str | None, index: Path | None, *, in_memory: bool = False, llm=None):
-    from index_builder.build import ensure_index
-
-    from .graph.agent import MedicalAgent
-    from .graph.deps import build_deps
-
-    if index is None:
-        ensure_index(settings)
-    deps = build_deps(settings, llm_spec=llm_spec, index_dir=index, in_memory=in_memory, llm=llm,
-                      llm_info=None if llm is None else _fake_info())
-    checkpointer = None
-    if in_memory:
-        from langgraph.checkpoint.memory import InMemorySaver
-
-        checkpointer = InMemorySaver()
-    return MedicalAgent(deps, checkpointer)
-
-
-def _fake_info():
-    from .llm import BackendInfo
-
-    return BackendInfo("fake", "scripted", "zero-latency scripted LLM")
-
-
 def _chat(args: argparse.Namespace) -> int:
+    from .composition import create_agent
     from .graph.agent import InputError
 
     settings = get_settings()
     if args.profile:
         settings = settings.with_profile(args.profile)
-    agent = _agent(settings, args.llm, args.index)
+    agent = create_agent(settings, llm_spec=args.llm, index=args.index)
     for message in args.messages:
         try:
             result = agent.run(args.user, message, mode=args.mode, thread_id=args.thread)
@@ -136,13 +109,14 @@ def _chat(args: argparse.Namespace) -> int:
 
 
 def _bench_turn(args: argparse.Namespace) -> int:
+    from .composition import create_agent
     from .eval.turn_bench import bench_responder, bench_turns, load_turns
     from .llm import ScriptedLLM
 
     settings = get_settings()
     if args.profile:
         settings = settings.with_profile(args.profile)
-    agent = _agent(settings, None, args.index, in_memory=True, llm=ScriptedLLM(bench_responder))
+    agent = create_agent(settings, llm=ScriptedLLM(bench_responder), index=args.index, in_memory=True)
     report = bench_turns(agent, load_turns(args.queries))
     report.update({"index": str(args.index), "queries": str(args.queries), "profile": settings.profile,
                    "documents": len(agent.deps.retriever.index.chunks)})

@@ -13,8 +13,7 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from index_builder.chunking import indexed_text
-
+from ..indexing.chunking import indexed_text
 from ..retrieval.index_store import LoadedIndex
 from .retrieval_metrics import percentile_ms
 

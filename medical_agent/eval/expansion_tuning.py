@@ -14,8 +14,8 @@ import itertools
 import json
 from pathlib import Path
 
+from ..composition import create_query_pipeline
 from ..retrieval import glossary, query_pipeline
-from ..retrieval.factory import open_query_pipeline, open_retriever
 from ..settings import get_settings
 from .retrieval_data import load_benchmark
 from .retrieval_eval import evaluate, pipeline_search
@@ -32,8 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     settings = get_settings()
     queries, qrels = load_benchmark(None, args.queries, args.qrels)
-    search = pipeline_search(open_query_pipeline(settings, open_retriever(settings, args.index,
-                                                                          use_index_embedder=True)), [args.method])
+    search = pipeline_search(create_query_pipeline(settings, args.index), [args.method])
     shipped = (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
     rows = []
     for terms, synonyms, weight in itertools.product(*GRID.values()):

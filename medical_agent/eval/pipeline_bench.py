@@ -26,13 +26,13 @@ def bench_pipeline(pipeline: Any, texts: list[str], repeats: int = 3) -> dict[st
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from ..retrieval.factory import open_query_pipeline, open_retriever
+    from ..composition import create_query_pipeline
     from ..settings import get_settings
     from .retrieval_data import load_benchmark
 
     settings = get_settings()
     queries, _ = load_benchmark(args.dataset, args.queries, args.qrels, "all")
-    pipeline = open_query_pipeline(settings, open_retriever(settings, args.index, use_index_embedder=True))
+    pipeline = create_query_pipeline(settings, args.index)
     report = bench_pipeline(pipeline, list(queries.values()), args.repeats)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries)})
     print(json.dumps(report))

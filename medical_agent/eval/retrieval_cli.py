@@ -26,7 +26,7 @@ def number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]
 
 
 def _eval_retrieval(args: argparse.Namespace) -> int:
-    from ..retrieval.factory import open_query_pipeline, open_retriever
+    from ..composition import create_query_pipeline
     from .retrieval_data import load_benchmark
     from .retrieval_eval import evaluate, pipeline_search
 
@@ -37,7 +37,6 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
         (bm25_w, dense_w), = number_pairs(args.weights.replace(",", ":"), "--weights", "BM25,DENSE e.g. 1.0,0.5")
         settings = settings.replace(bm25_weight=bm25_w, dense_weight=dense_w)
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
-    retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
     llm, translation = None, "off"
     if args.translate_with:
         from ..llm import create_llm
@@ -47,7 +46,9 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
         if llm is None:
             raise SettingsError(f"--translate-with needs a language model, got {args.translate_with!r}")
         translation = info.label
-    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand, llm=llm)
+    pipeline = create_query_pipeline(settings, args.index, embedder_spec=args.embedder, expand=not args.no_expand,
+                                     llm=llm)
+    retriever = pipeline.retriever
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     report = evaluate(pipeline_search(pipeline, methods, settings.flags.rrf_k), queries, qrels, methods, k=args.k,
                       min_grade=args.min_grade)
@@ -61,14 +62,14 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
 
 
 def _eval_tune_fusion(args: argparse.Namespace) -> int:
-    from ..retrieval.factory import open_query_pipeline, open_retriever
+    from ..composition import create_query_pipeline
     from .fusion_tuning import tune_with_feedback
     from .retrieval_data import load_benchmark
 
     settings = get_settings()
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
-    retriever = open_retriever(settings, args.index, embedder_spec=args.embedder, use_index_embedder=True)
-    pipeline = open_query_pipeline(settings, retriever, expand=not args.no_expand)
+    pipeline = create_query_pipeline(settings, args.index, embedder_spec=args.embedder, expand=not args.no_expand)
+    retriever = pipeline.retriever
     feedback = [(int(d), w) for d, w in number_pairs(args.prf, "--prf", "DOCS:WEIGHT,... e.g. 0:0,3:4")] \
         if args.prf else [(retriever.prf_docs, retriever.prf_weight)]
     report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.flags.rrf_k,

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 
-from index_builder.chunking import indexed_text
-
+from ..indexing.chunking import indexed_text
 from ..retrieval.bm25 import BM25Index
 from ..retrieval.hybrid import Hit, HybridRetriever, fuse
 

@@ -36,11 +36,9 @@ def sqlite_checkpointer(path: str) -> Any:
 
 
 class MedicalAgent:
-    def __init__(self, deps: Deps, checkpointer: Any | None = None):
+    def __init__(self, deps: Deps, checkpointer: Any):
+        """Built by :func:`medical_agent.composition.create_agent`, which chooses the checkpointer too."""
         self.deps = deps
-        if checkpointer is None:
-            deps.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-            checkpointer = sqlite_checkpointer(str(deps.settings.db_path))
         self.checkpointer = checkpointer
         self.graph = compiled_graph(deps, checkpointer)
 

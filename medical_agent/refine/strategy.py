@@ -1,5 +1,6 @@
 """Self-refine as a strategy (seed 003): CorrectiveRAGStrategy judges the answer and rewrites the query;
-BasicRAGStrategy is the baseline that accepts the first answer. ``create_strategy`` picks one from the flags.
+BasicRAGStrategy is the baseline that accepts the first answer. ``create_strategies`` builds both once;
+the ``refine_strategy`` flag picks one per turn.
 
 The corrective strategy keeps LLM calls low: no judging when nothing was retrieved; the heuristic judge
 first, and the LLM judge only when the heuristic is not confident (≥ 0.85 accepts); judge and rewrite in one
@@ -112,8 +113,6 @@ class CorrectiveRAGStrategy(RefineStrategy):
         return True, None
 
 
-def create_strategy(flags: dict[str, Any], llm: LLM | None) -> RefineStrategy:
-    """The factory of seed 003: ``refine_strategy`` picks the class."""
-    if flags.get("refine_strategy", "corrective_rag") == "basic_rag":
-        return BasicRAGStrategy()
-    return CorrectiveRAGStrategy(llm)
+def create_strategies(llm: LLM | None) -> dict[str, RefineStrategy]:
+    """The factory of seed 003, run once per agent: the ``refine_strategy`` flag picks one of these per turn."""
+    return {BasicRAGStrategy.name: BasicRAGStrategy(), CorrectiveRAGStrategy.name: CorrectiveRAGStrategy(llm)}

@@ -59,19 +59,13 @@ def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], 
     return values, ", ".join(sorted(sources))
 
 
-def open_query_pipeline(settings: Settings, retriever: HybridRetriever, *, expand: bool | None = None,
-                        linker: ConceptLinker | None = None, concepts: ConceptTable | None = None,
-                        llm: LLM | None = None) -> QueryPipeline:
+def open_query_pipeline(settings: Settings, retriever: HybridRetriever, linker: ConceptLinker, concepts: ConceptTable,
+                        *, expand: bool | None = None, llm: LLM | None = None) -> QueryPipeline:
     """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
-    the settings' concept linker (MedCAT or the dictionary fallback) and concept table unless given, the team's
+    the agent's concept linker (MedCAT or the dictionary fallback) and concept table, the team's
     glossary (``query_glossary_enabled``) and combining forms (``query_compounds_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
     given, the cross-lingual fusion (``crosslingual_fusion_method``/``_dense_weight``/``_prf_weight``); ``expand=False``
     ablates all expansion (``eval retrieval --no-expand``)."""
-    from ..context.extraction.factory import concept_table, create_linker
-
-    concepts = concepts or concept_table(settings)
-    if linker is None:
-        linker, _ = create_linker(settings, concepts)
     glossary = cached_glossary(str(settings.assets_dir / "glossary")) if settings.query_glossary_enabled else None
     roots = cached_roots(str(settings.assets_dir / "roots")) if settings.query_compounds_enabled else None
     translate = QueryTranslator(llm) if settings.query_translation_enabled and llm is not None else None

@@ -55,12 +55,9 @@ class AgentRuntime:
 
     def _build(self) -> None:
         try:
-            from index_builder.build import ensure_index
+            from ..composition import create_agent
 
-            from ..graph.deps import build_deps
-
-            ensure_index(self.settings)
-            agent = MedicalAgent(build_deps(self.settings))
+            agent = create_agent(self.settings)
             warm_up(agent)
             self.agent = agent
             log.info("agent ready after %.1f s", time.perf_counter() - self.started)

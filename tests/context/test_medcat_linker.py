@@ -15,16 +15,15 @@ import pytest
 pytest.importorskip("medcat")
 pytest.importorskip("kiwipiepy")
 
-from index_builder.medcat_pack import build_medcat_pack  # noqa: E402
 from medical_agent.context.extraction.concepts import COLUMNS, ConceptTable  # noqa: E402
 from medical_agent.context.extraction.korean_segment import KoreanSegmenter  # noqa: E402
 from medical_agent.context.extraction.medcat_linker import (  # noqa: E402
     PACK_INFO_FILE,
     MedCATLinker,
     MedCATPackError,
-    ensure_medcat_pack,
 )
 from medical_agent.context.extraction.mentions import ConceptLinker  # noqa: E402
+from medical_agent.indexing.medcat_pack import build_medcat_pack, ensure_medcat_pack  # noqa: E402
 
 ROWS = [
     # cui, tui, slot, name, synonyms_en, names_ko

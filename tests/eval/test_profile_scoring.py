@@ -28,7 +28,7 @@ def test_score_profile_by_hand(patients):
 
 
 def test_eval_profile_aggregate_still_works(patients):
-    from medical_agent.context.extraction.factory import create_extractor
+    from medical_agent.composition import create_extractor
 
     settings = load_settings(env={"MEDAGENT_MEDCAT2_ENABLED": "false"})
     extractor, _ = create_extractor(settings)

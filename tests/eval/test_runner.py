@@ -93,13 +93,9 @@ def test_cli_registers_eval_run():
 
 @pytest.fixture(scope="module")
 def offline_agent(tmp_path_factory):
-    from langgraph.checkpoint.memory import InMemorySaver
-
-    from index_builder.build import build_index
+    from medical_agent.composition import create_agent
     from medical_agent.embeddings import create_embedder
-    from medical_agent.graph.agent import MedicalAgent
-    from medical_agent.graph.deps import build_deps
-    from medical_agent.llm import BackendInfo
+    from medical_agent.indexing.build import build_index
     from medical_agent.settings import PROJECT_ROOT, load_settings
     from tests.graph.conftest import PASSAGES
 
@@ -111,8 +107,7 @@ def offline_agent(tmp_path_factory):
                 embedder=create_embedder("use-multilingual"), embedder_spec="use-multilingual")
     env = {"MEDAGENT_DB_PATH": str(root / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
            "MEDAGENT_INDEX_DIR": str(root / "index"), "MEDAGENT_LLM": "offline"}
-    deps = build_deps(load_settings(env=env), llm_info=BackendInfo("offline"), in_memory=True)
-    return MedicalAgent(deps, InMemorySaver())
+    return create_agent(load_settings(env=env), in_memory=True)
 
 
 def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, offline_agent, monkeypatch):
@@ -148,8 +143,9 @@ def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, of
                    tmp_path)["units_skipped"] == 2
     # --report-only rebuilds the report from the files alone: no model, index or MedCAT pack is loaded
     import medical_agent.cli as cli
+    import medical_agent.composition as composition
 
-    monkeypatch.setattr(cli, "_agent", lambda *a, **k: pytest.fail("report-only must not build the agent"))
+    monkeypatch.setattr(composition, "create_agent", lambda *a, **k: pytest.fail("report-only must not build the agent"))
     (tmp_path / "report.md").unlink()
     args = cli.build_parser().parse_args(["eval", "run", "--out", str(tmp_path), "--report-only",
                                           "--profiles", "full_context_engineering"])

@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
-from index_builder.build import build_index
+from medical_agent.composition import create_agent
 from medical_agent.embeddings import create_embedder
-from medical_agent.graph.agent import MedicalAgent
-from medical_agent.graph.deps import build_deps
-from medical_agent.llm import BackendInfo
+from medical_agent.indexing.build import build_index
 from medical_agent.settings import PROJECT_ROOT, load_settings
 
 PASSAGES = [
@@ -56,15 +53,12 @@ def tiny_index(tmp_path_factory, embedder):
 
 @pytest.fixture()
 def make_agent(tmp_path, tiny_index):
-    """``make_agent(llm, **flag_overrides)`` → MedicalAgent on the tiny index with in-memory stores."""
+    """``make_agent(llm, **flag_overrides)`` → MedicalAgent on the tiny index with in-memory stores (or the
+    settings' SQLite file with ``persistent=True``), built by the composition root like the app's."""
 
-    def make(llm=None, checkpointer=None, persistent: bool = False, **overrides):
+    def make(llm=None, persistent: bool = False, **overrides):
         env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
-        settings = load_settings(env=env, overrides=overrides)
-        info = BackendInfo("offline") if llm is None else BackendInfo("fake", "scripted")
-        deps = build_deps(settings, llm=llm, llm_info=info, in_memory=not persistent)
-        return MedicalAgent(deps, checkpointer if checkpointer is not None else
-                            (None if persistent else InMemorySaver()))
+        return create_agent(load_settings(env=env, overrides=overrides), llm=llm, in_memory=not persistent)
 
     return make

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from index_builder.build import build_index
 from medical_agent.embeddings import create_embedder
 from medical_agent.eval.retrieval_seed import SeedRetriever, regex_tokens
+from medical_agent.indexing.build import build_index
 from medical_agent.retrieval.factory import fusion_for, open_retriever
 from medical_agent.retrieval.fusion import convex, rrf
 from medical_agent.retrieval.hybrid import fuse
@@ -130,11 +130,11 @@ def test_seed_baseline_regex_bm25_misses_korean(index_dir):
 
 
 def test_tune_with_feedback_reports_every_setting_and_the_best(index_dir):
+    from medical_agent.composition import create_query_pipeline
     from medical_agent.eval.fusion_tuning import tune_with_feedback
-    from medical_agent.retrieval.factory import open_query_pipeline
 
     settings = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64", "MEDAGENT_MEDCAT2_ENABLED": "false"})
-    pipeline = open_query_pipeline(settings, open_retriever(settings, index_dir))
+    pipeline = create_query_pipeline(settings, index_dir)
     queries = {"q1": "gout colchicine", "q2": "asthma inhaler"}
     qrels = {"q1": {"b": 1.0}, "q2": {"a": 1.0}}
     report = tune_with_feedback(pipeline, [(0, 0.0), (1, 2.0)], queries, qrels, depth=4)

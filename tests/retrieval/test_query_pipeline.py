@@ -7,19 +7,18 @@ import json
 
 import pytest
 
-from index_builder.build import build_index
+from medical_agent.composition import create_agent, create_query_pipeline
 from medical_agent.context.extraction.dictionary_linker import DictionaryLinker
-from medical_agent.context.extraction.factory import concept_table
+from medical_agent.context.extraction.factory import concept_table, load_linker
 from medical_agent.eval.retrieval_eval import pipeline_search
-from medical_agent.graph.deps import build_deps
 from medical_agent.graph.nodes.retrieve import retrieve
-from medical_agent.llm import BackendInfo
+from medical_agent.indexing.build import build_index
 from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
 from medical_agent.retrieval.hybrid import FusionOverride, Query, fuse
 from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
 from medical_agent.retrieval.query_pipeline import QueryPipeline
-from medical_agent.text import detect_language
 from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
+from medical_agent.text import detect_language
 
 PASSAGES = [
     ("dm-sx", "Diabetes symptoms", "Symptoms of diabetes include thirst, frequent urination and tiredness."),
@@ -52,6 +51,12 @@ def settings(tmp_path_factory):
     return load_settings(env=env)
 
 
+def open_pipeline(settings, retriever, **options):
+    """The agent's query pipeline over ``retriever`` with the settings' linker (the dictionary one here)."""
+    concepts = concept_table(settings)
+    return open_query_pipeline(settings, retriever, load_linker(settings, concepts)[0], concepts, **options)
+
+
 @pytest.fixture(scope="module")
 def concepts():
     return concept_table(load_settings(env={}))
@@ -74,8 +79,8 @@ def test_intent_lexicon_and_no_expand(concepts):
 
 
 def test_eval_and_retrieve_node_share_the_pipeline(settings):
-    deps = build_deps(settings, llm=None, llm_info=BackendInfo("offline"), in_memory=True)
-    evaluated = open_query_pipeline(settings, open_retriever(settings))
+    deps = create_agent(settings, in_memory=True).deps
+    evaluated = create_query_pipeline(settings, settings.index_dir)
     search = pipeline_search(evaluated, ["hybrid"])
     for question, _ in FIXED:
         agent_query, agent_exp = deps.query_pipeline.query(question)
@@ -84,21 +89,21 @@ def test_eval_and_retrieve_node_share_the_pipeline(settings):
         node = retrieve({"user_text": question, "conversation_history": []}, deps)
         assert node["expanded_query"] == eval_exp.to_dict()
         assert [d["chunk_id"] for d in node["retrieved_docs"]] == [h.chunk_id for h in search(question, 8, "hybrid")]
-    assert open_query_pipeline(settings, evaluated.retriever, expand=False).expansion(FIXED[0][0]).bm25_terms == []
+    assert create_query_pipeline(settings, settings.index_dir, expand=False).expansion(FIXED[0][0]).bm25_terms == []
 
 
 def test_korean_loanwords_reach_english_passages(settings):
-    pipeline = open_query_pipeline(settings, open_retriever(settings))
+    pipeline = open_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")
     assert {"zolmitriptan", "gluten"} <= set(exp.loanwords) and hits[0].doc_id == "zolmi"
 
 
 def test_korean_compound_names_reach_english_compounds(settings):
     question = "연골발생저하증은 유전되나요?"
-    pipeline = open_query_pipeline(settings, open_retriever(settings))
+    pipeline = open_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search(question, 3, method="bm25")
     assert exp.compounds == ["hypochondrogenesis"] and hits[0].doc_id == "hcg"
-    off = open_query_pipeline(settings.replace(query_compounds_enabled=False), pipeline.retriever)
+    off = open_pipeline(settings.replace(query_compounds_enabled=False), pipeline.retriever)
     assert off.roots is None and off.expansion(question).compounds == []
 
 
@@ -106,13 +111,13 @@ def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only
     korean = "메트포르민 부작용이 걱정돼요"
     tuned = settings.replace(fusion_method="weighted_rrf", crosslingual_fusion_method=None,
                              crosslingual_dense_weight=0.0, crosslingual_prf_weight=0.0)
-    pipeline = open_query_pipeline(tuned, open_retriever(tuned))
+    pipeline = open_pipeline(tuned, open_retriever(tuned))
     assert pipeline.query(korean)[0].fusion == FusionOverride(0.0, 0.0)
     assert pipeline.query("metformin side effects")[0].fusion is None
-    assert open_query_pipeline(tuned, pipeline.retriever, expand=False).query(korean)[0].fusion is None
+    assert open_pipeline(tuned, pipeline.retriever, expand=False).query(korean)[0].fusion is None
     unset = settings.replace(crosslingual_dense_weight=None)
-    assert open_query_pipeline(unset, pipeline.retriever).query(korean)[0].fusion is None   # the retriever's own
-    shipped = open_query_pipeline(settings, pipeline.retriever).query(korean)[0].fusion
+    assert open_pipeline(unset, pipeline.retriever).query(korean)[0].fusion is None   # the retriever's own
+    shipped = open_pipeline(settings, pipeline.retriever).query(korean)[0].fusion
     assert shipped == FusionOverride(settings.crosslingual_dense_weight, settings.crosslingual_prf_weight,
                                      settings.crosslingual_fusion_method)
     bm25 = [h.chunk_id for h in pipeline.search(korean, 5, method="bm25")[0]]
@@ -128,7 +133,7 @@ def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only
 def test_crosslingual_fusion_method_overrides_the_retrievers_for_that_query_only(settings):
     korean = "메트포르민 부작용이 걱정돼요"
     retriever = open_retriever(settings.replace(fusion_method="weighted_rrf"))
-    query, _ = open_query_pipeline(settings.replace(crosslingual_fusion_method="zscore", crosslingual_dense_weight=1.0),
+    query, _ = open_pipeline(settings.replace(crosslingual_fusion_method="zscore", crosslingual_dense_weight=1.0),
                                    retriever).query(korean)
     assert query.fusion.method == "zscore"
     bm25 = retriever.bm25_candidates(query, 50, None)
@@ -148,13 +153,13 @@ def test_factory_wires_glossary_and_translation_from_settings(settings):
     from medical_agent.llm.fake import ScriptedLLM
 
     retriever = open_retriever(settings)
-    shipped = open_query_pipeline(settings, retriever)
+    shipped = open_pipeline(settings, retriever)
     assert shipped.glossary is not None and shipped.translate is None        # translation is opt-in
-    assert open_query_pipeline(settings.replace(query_glossary_enabled=False), retriever).glossary is None
+    assert open_pipeline(settings.replace(query_glossary_enabled=False), retriever).glossary is None
     on = settings.replace(query_translation_enabled=True)
-    assert open_query_pipeline(on, retriever).translate is None               # no LLM: never required
+    assert open_pipeline(on, retriever).translate is None               # no LLM: never required
     llm = ScriptedLLM({"translate": ["hip surgery recovery"]})
-    deps = build_deps(on, llm=llm, llm_info=BackendInfo("fake"), in_memory=True)
+    deps = create_agent(on, llm=llm, in_memory=True).deps
     node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, deps)
     assert node["expanded_query"]["translation"] == "hip surgery recovery"
     assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call

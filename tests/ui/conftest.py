@@ -9,11 +9,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
+from medical_agent.composition import create_agent
 from medical_agent.graph.agent import MedicalAgent
-from medical_agent.graph.deps import build_deps
-from medical_agent.llm import BackendInfo
 from medical_agent.settings import Settings, load_settings
 from medical_agent.ui.runtime import AgentRuntime
 from tests.graph.conftest import embedder, tiny_index  # noqa: F401  (fixtures shared with the graph tests)
@@ -37,8 +35,7 @@ def ui_settings(tmp_path_factory, tiny_index) -> Settings:  # noqa: F811
 @pytest.fixture(scope="session")
 def ui_agent(ui_settings) -> MedicalAgent:
     """Offline (extractive) agent with the dictionary linker and in-memory stores, warmed up once."""
-    deps = build_deps(ui_settings, llm=None, llm_info=BackendInfo("offline"), in_memory=True)
-    agent = MedicalAgent(deps, InMemorySaver())
+    agent = create_agent(ui_settings, in_memory=True)
     agent.run("warm-up", QUESTION_KO)
     agent.forget("warm-up")
     return agent

@@ -1,8 +1,9 @@
-"""Build the extraction stack from the settings: the concept table, the linker (MedCAT when
-``medcat2_enabled``, else the dictionary matcher over the same table) and the slot extractor.
+"""Load the extraction stack from the settings: the concept table and the linker (MedCAT when
+``medcat2_enabled``, else the dictionary matcher over the same table).
 
-The MedCAT pack is built on first use when missing (like the index). If MedCAT cannot be used, the dictionary
-linker takes over and the reason is logged and reported in ``LinkerInfo`` for the UI: a real, labelled mode.
+Loading only: the MedCAT pack is built on first start by the composition root (``medical_agent.composition``,
+through ``indexing.medcat_pack``). If MedCAT cannot be used, the dictionary linker takes over and the reason is
+logged and reported in ``LinkerInfo`` for the UI: a real, labelled mode.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from ...settings import Settings
 from .concepts import ConceptTable, load_concepts
 from .dictionary_linker import DictionaryLinker
 from .mentions import ConceptLinker
-from .slot_extractor import SlotExtractor
 
 log = logging.getLogger(__name__)
 
@@ -29,25 +29,25 @@ def concept_table(settings: Settings) -> ConceptTable:
     return load_concepts(str(settings.assets_dir / "concepts.csv"))
 
 
-def create_linker(settings: Settings, concepts: ConceptTable | None = None) -> tuple[ConceptLinker, LinkerInfo]:
+def load_linker(settings: Settings, concepts: ConceptTable | None = None) -> tuple[ConceptLinker, LinkerInfo]:
+    """The configured linker over an existing MedCAT pack, or the dictionary linker (labelled) when MedCAT is
+    off or its pack cannot be loaded."""
     concepts = concepts or concept_table(settings)
     if not settings.flags.medcat2_enabled:
         return DictionaryLinker(concepts), LinkerInfo("dictionary", "medcat2_enabled is false")
     try:
-        from .medcat_linker import MedCATLinker, ensure_medcat_pack
+        from .medcat_linker import MedCATLinker
 
-        ensure_medcat_pack(settings.assets_dir / "concepts.csv", settings.medcat_dir)
         linker = MedCATLinker(settings.medcat_dir, concepts)
         linker.load()
         return linker, LinkerInfo("medcat", str(settings.medcat_dir))
     except Exception as exc:  # MedCAT failing must not take the agent down: the dictionary is the fallback
-        log.warning("MedCAT unavailable (%s); using the dictionary linker", exc)
-        return DictionaryLinker(concepts), LinkerInfo("dictionary", f"MedCAT unavailable: {exc}")
+        return dictionary_fallback(concepts, exc)
 
 
-def create_extractor(settings: Settings, concepts: ConceptTable | None = None) -> tuple[SlotExtractor, LinkerInfo]:
-    linker, info = create_linker(settings, concepts)
-    return SlotExtractor(linker), info
+def dictionary_fallback(concepts: ConceptTable, reason: Exception) -> tuple[ConceptLinker, LinkerInfo]:
+    log.warning("MedCAT unavailable (%s); using the dictionary linker", reason)
+    return DictionaryLinker(concepts), LinkerInfo("dictionary", f"MedCAT unavailable: {reason}")
 
 
 def korean_namer(concepts: ConceptTable):

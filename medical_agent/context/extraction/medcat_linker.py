@@ -1,7 +1,7 @@
 """Concept linking with a MedCAT 2 model pack built offline from our concept table (index_builder medcat).
 
 MedCAT 2 out of the box is English-only in three ways that matter here, each handled below or in the
-builder (index_builder/medcat_pack.py):
+builder (medical_agent/indexing/medcat_pack.py, which also provisions the pack on first start):
 
 * its tagger marks every token that starts outside [a-z0-9] as punctuation and skips it, so Hangul names
   and Hangul text vanish. We register a Unicode-aware tagger under :data:`TAGGER_NAME`; a saved pack names
@@ -27,8 +27,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .concepts import Concept, ConceptTable
 from ...text import has_hangul
+from .concepts import Concept, ConceptTable
 from .korean_segment import KoreanSegmenter
 from .mentions import Mention
 
@@ -234,16 +234,3 @@ def _non_overlapping(mentions: list[Mention]) -> list[Mention]:
             kept.append(m)
     return sorted(kept, key=lambda m: m.start)
 
-
-def ensure_medcat_pack(concepts_csv: Path, pack_dir: Path) -> dict[str, Any]:
-    """Build the pack on first start (or when the concept table changed); cheap when it is up to date.
-
-    If the pack exists but the CSV does not (a deployment shipping only the pack), the pack is kept."""
-    concepts_csv, pack_dir = Path(concepts_csv), Path(pack_dir)
-    info = read_pack_info(pack_dir)
-    if info is not None and not concepts_csv.is_file():
-        return {"out": str(pack_dir), "built": False, "concepts": info.get("concepts"),
-                "names": info.get("names"), "seconds": 0.0}
-    from index_builder.medcat_pack import build_medcat_pack
-
-    return build_medcat_pack(concepts_csv, pack_dir)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...refine.strategy import create_strategy
 from ..deps import Deps
 
 
@@ -18,7 +17,7 @@ def quality_check(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     elif not state.get("retrieval_attempts"):
         go, reason = False, "no_retrieval_needed"
     else:
-        go, reason = create_strategy(flags, deps.llm).should_retrieve(state, flags)
+        go, reason = deps.strategies[flags["refine_strategy"]].should_retrieve(state, flags)
     entry = {"iteration": state.get("iteration_count", 0), "stop_reason": reason}
     return {"next_step": "retrieve" if go else "store_response", "stop_reason": reason,
             "refine_iteration_logs": [entry]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ...refine.strategy import RefineInput, create_strategy
+from ...refine.strategy import RefineInput
 from ..deps import Deps
 from .common import language
 
@@ -20,7 +20,7 @@ def refine(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         entry = {**base, "quality_score": 1.0, "judge": "bypassed", "missing_info": [], "rewritten_query": None}
         return {"quality_score": 1.0, "needs_retrieval": False, "quality_feedback": {"judge": "bypassed"},
                 "quality_score_history": [1.0], "refine_iteration_logs": [entry]}
-    strategy = create_strategy(flags, deps.llm)
+    strategy = deps.strategies[flags["refine_strategy"]]
     outcome = strategy.refine(RefineInput(state["user_text"], state.get("answer", ""), docs,
                                           state.get("profile_summary", ""), language(state),
                                           retrieved=bool(state.get("retrieval_attempts"))), flags)

@@ -2,10 +2,10 @@ import json
 
 import pytest
 
-from index_builder.build import build_index
-from index_builder.chunking import chunk_text
-from index_builder.sources.medquad import liveqa_answer_to_doc_id
 from medical_agent.embeddings import create_embedder
+from medical_agent.indexing.build import build_index
+from medical_agent.indexing.chunking import chunk_text
+from medical_agent.indexing.sources.medquad import liveqa_answer_to_doc_id
 from medical_agent.retrieval import HybridRetriever, IndexLoadError, Query, load_index
 from medical_agent.settings import PROJECT_ROOT
 

@@ -26,9 +26,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from medical_agent.context.extraction.concepts import Concept, ConceptTable
-from medical_agent.context.extraction.korean_segment import KoreanSegmenter
-from medical_agent.context.extraction.medcat_linker import (
+from ..context.extraction.concepts import Concept, ConceptTable
+from ..context.extraction.korean_segment import KoreanSegmenter
+from ..context.extraction.medcat_linker import (
     LINKER_NAME,
     PACK_FILES,
     PACK_INFO_FILE,
@@ -39,7 +39,7 @@ from medical_agent.context.extraction.medcat_linker import (
     read_pack_info,
     register_medcat_components,
 )
-from medical_agent.retrieval.index_store import sha256_file
+from ..retrieval.index_store import sha256_file
 
 logger = logging.getLogger(__name__)
 
@@ -176,3 +176,15 @@ def build_medcat_pack(concepts_csv: Path, out_dir: Path, *, force: bool = False)
     logger.info("MedCAT pack built at %s: %d concepts, %d names in %.1f s", out_dir, counts["concepts"],
                 counts["names"], seconds)
     return {"out": str(out_dir), "built": True, **counts, "sha256": digest, "seconds": seconds}
+
+
+def ensure_medcat_pack(concepts_csv: Path, pack_dir: Path) -> dict[str, Any]:
+    """Build the pack on first start (or when the concept table changed); cheap when it is up to date.
+
+    If the pack exists but the CSV does not (a deployment shipping only the pack), the pack is kept."""
+    concepts_csv, pack_dir = Path(concepts_csv), Path(pack_dir)
+    info = read_pack_info(pack_dir)
+    if info is not None and not concepts_csv.is_file():
+        return {"out": str(pack_dir), "built": False, "concepts": info.get("concepts"),
+                "names": info.get("names"), "seconds": 0.0}
+    return build_medcat_pack(concepts_csv, pack_dir)

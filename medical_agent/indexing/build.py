@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
-from medical_agent.context.extraction.concepts import load_concepts
-from medical_agent.embeddings import Embedder, create_embedder
-from medical_agent.retrieval.bm25 import BM25Index
-from medical_agent.retrieval.dense import HNSW_THRESHOLD, DenseIndex, build_faiss
-from medical_agent.retrieval.index_store import (
+from ..context.extraction.concepts import load_concepts
+from ..embeddings import Embedder, create_embedder
+from ..retrieval.bm25 import BM25Index
+from ..retrieval.dense import HNSW_THRESHOLD, DenseIndex, build_faiss
+from ..retrieval.index_store import (
     DOCS,
     FORMAT_VERSION,
     MANIFEST,
@@ -38,8 +38,7 @@ from medical_agent.retrieval.index_store import (
     sha256_file,
     verify_files,
 )
-from medical_agent.retrieval.tokenizer import get_tokenizer
-
+from ..retrieval.tokenizer import get_tokenizer
 from .chunking import chunk_passages, indexed_text, view_text
 from .sources import iter_source
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from medical_agent.text import detect_language
+from ...text import detect_language
 
 CORE = {"id", "doc_id", "title", "text", "lang", "source", "url", "source_url", "topic"}
 

@@ -1,0 +1,102 @@
+"""The composition root: the one place that turns settings into a running agent.
+
+The CLI, the UI, the evaluation harness and the tests all call :func:`create_agent`; nothing else builds
+backends, stores or the graph. It provisions what a first start needs (the knowledge-base index, the MedCAT
+pack), builds every component once and hands them to the graph as one :class:`~.graph.deps.Deps`. A test
+injects a scripted LLM, in-memory storage or another index here, and gets the same wiring as the app.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from .cache import ResponseCache
+from .context.extraction.concepts import ConceptTable
+from .context.extraction.factory import (
+    LinkerInfo,
+    concept_table,
+    dictionary_fallback,
+    korean_namer,
+    load_linker,
+)
+from .context.extraction.mentions import ConceptLinker
+from .context.extraction.slot_extractor import SlotExtractor
+from .context.profile import ProfileStore
+from .embeddings import create_embedder
+from .graph.agent import MedicalAgent, sqlite_checkpointer
+from .graph.deps import Deps
+from .indexing.build import ensure_index
+from .indexing.medcat_pack import ensure_medcat_pack
+from .llm import LLM, BackendInfo, create_llm
+from .refine.strategy import create_strategies
+from .retrieval.factory import open_query_pipeline, open_retriever
+from .retrieval.query_pipeline import QueryPipeline
+from .safety import drug_class_map
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def create_linker(settings: Settings, concepts: ConceptTable | None = None) -> tuple[ConceptLinker, LinkerInfo]:
+    """The configured concept linker; with MedCAT on, its pack is built first when missing or out of date."""
+    concepts = concepts or concept_table(settings)
+    if settings.flags.medcat2_enabled:
+        try:
+            ensure_medcat_pack(settings.assets_dir / "concepts.csv", settings.medcat_dir)
+        except Exception as exc:  # the dictionary linker takes over, labelled as such
+            return dictionary_fallback(concepts, exc)
+    return load_linker(settings, concepts)
+
+
+def create_extractor(settings: Settings, concepts: ConceptTable | None = None) -> tuple[SlotExtractor, LinkerInfo]:
+    linker, info = create_linker(settings, concepts)
+    return SlotExtractor(linker), info
+
+
+def create_query_pipeline(settings: Settings, index: Path, *, embedder_spec: str | None = None,
+                          expand: bool | None = None, llm: LLM | None = None) -> QueryPipeline:
+    """The agent's query pipeline over another index, searched with the embedder that index was built with
+    (unless ``embedder_spec``): what `eval retrieval`, `tune-fusion` and `bench pipeline` measure."""
+    retriever = open_retriever(settings, index, embedder_spec=embedder_spec, use_index_embedder=True)
+    concepts = concept_table(settings)
+    linker, _ = create_linker(settings, concepts)
+    return open_query_pipeline(settings, retriever, linker, concepts, expand=expand, llm=llm)
+
+
+def _llm(settings: Settings, llm: LLM | None, llm_spec: str | None) -> tuple[LLM | None, BackendInfo]:
+    if llm is None:
+        return create_llm(settings, llm_spec)
+    return llm, BackendInfo(llm.name, llm.model, "injected")
+
+
+def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | None = None,
+                 index: Path | None = None, in_memory: bool = False) -> MedicalAgent:
+    """The agent for ``settings``.
+
+    ``llm`` injects a backend (a scripted fake in tests and ``bench turn``); otherwise ``llm_spec`` or the
+    configured one is built (``None`` there means offline mode). ``index`` searches another index directory;
+    by default the knowledge base at ``settings.index_dir``, built on first start. ``in_memory`` keeps profiles,
+    cached answers and conversation threads out of the settings' database file (tests, benchmarks, `eval run`).
+    """
+    llm, llm_info = _llm(settings, llm, llm_spec)
+    embedder = create_embedder(settings.embedder, settings)
+    if index is None:
+        ensure_index(settings, embedder)
+    retriever = open_retriever(settings, index, embedder=embedder)
+    concepts = concept_table(settings)
+    linker, linker_info = create_linker(settings, concepts)
+    db = ":memory:" if in_memory else settings.db_path
+    deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
+                query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
+                linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker),
+                profiles=ProfileStore(db, korean_name=korean_namer(concepts)), cache=ResponseCache(db),
+                drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm))
+    log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
+             linker_info.name, len(retriever.index.chunks))
+    if in_memory:
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        return MedicalAgent(deps, InMemorySaver())
+    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+    return MedicalAgent(deps, sqlite_checkpointer(str(settings.db_path)))
