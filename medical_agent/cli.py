@@ -20,6 +20,7 @@ def _profile(args: argparse.Namespace) -> int:
     from .composition import create_extractor
     from .context.extraction.factory import concept_table, korean_namer
     from .context.profile import ProfileStore
+    from .storage import open_storage
 
     settings = get_settings()
     extractor, _ = create_extractor(settings)
@@ -34,7 +35,7 @@ def _profile(args: argparse.Namespace) -> int:
                     raise TypeError("'turns' must be a list of strings")
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
                 raise ValueError(f"{args.dialogues}:{n}: expected {{\"id\", \"turns\": [str, ...]}} ({exc})") from None
-            store = ProfileStore(":memory:", korean_name=korean_namer(concept_table(settings)))
+            store = ProfileStore(open_storage(":memory:").profiles, korean_name=korean_namer(concept_table(settings)))
             for turn in turns:
                 store.update("dialogue", extractor.extract(turn))
             print(json.dumps({"id": dialogue_id, "profile": public_profile(store.get("dialogue"))},
@@ -112,11 +113,13 @@ def _bench_turn(args: argparse.Namespace) -> int:
     from .composition import create_agent
     from .eval.turn_bench import bench_responder, bench_turns, load_turns
     from .llm import ScriptedLLM
+    from .storage import open_storage
 
     settings = get_settings()
     if args.profile:
         settings = settings.with_profile(args.profile)
-    agent = create_agent(settings, llm=ScriptedLLM(bench_responder), index=args.index, in_memory=True)
+    agent = create_agent(settings, llm=ScriptedLLM(bench_responder), index=args.index,
+                         storage=open_storage(":memory:"))
     report = bench_turns(agent, load_turns(args.queries))
     report.update({"index": str(args.index), "queries": str(args.queries), "profile": settings.profile,
                    "documents": len(agent.deps.retriever.index.chunks)})

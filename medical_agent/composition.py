@@ -24,7 +24,7 @@ from .context.extraction.mentions import ConceptLinker
 from .context.extraction.slot_extractor import SlotExtractor
 from .context.profile import ProfileStore
 from .embeddings import create_embedder
-from .graph.agent import MedicalAgent, sqlite_checkpointer
+from .graph.agent import MedicalAgent
 from .graph.deps import Deps
 from .indexing.build import ensure_index
 from .indexing.medcat_pack import ensure_medcat_pack
@@ -34,6 +34,7 @@ from .retrieval.factory import open_query_pipeline, open_retriever
 from .retrieval.query_pipeline import QueryPipeline
 from .safety import drug_class_map
 from .settings import Settings
+from .storage import Storage, open_storage
 
 log = logging.getLogger(__name__)
 
@@ -71,13 +72,14 @@ def _llm(settings: Settings, llm: LLM | None, llm_spec: str | None) -> tuple[LLM
 
 
 def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | None = None,
-                 index: Path | None = None, in_memory: bool = False) -> MedicalAgent:
+                 index: Path | None = None, storage: Storage | None = None) -> MedicalAgent:
     """The agent for ``settings``.
 
     ``llm`` injects a backend (a scripted fake in tests and ``bench turn``); otherwise ``llm_spec`` or the
     configured one is built (``None`` there means offline mode). ``index`` searches another index directory;
-    by default the knowledge base at ``settings.index_dir``, built on first start. ``in_memory`` keeps profiles,
-    cached answers and conversation threads out of the settings' database file (tests, benchmarks, `eval run`).
+    by default the knowledge base at ``settings.index_dir``, built on first start. ``storage`` keeps profiles,
+    cached answers and conversation threads: by default the settings' database file; tests, benchmarks and
+    `eval run` pass ``open_storage(":memory:")``.
     """
     llm, llm_info = _llm(settings, llm, llm_spec)
     embedder = create_embedder(settings.embedder, settings)
@@ -86,17 +88,13 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     retriever = open_retriever(settings, index, embedder=embedder)
     concepts = concept_table(settings)
     linker, linker_info = create_linker(settings, concepts)
-    db = ":memory:" if in_memory else settings.db_path
+    storage = storage or open_storage(settings.db_path)
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
                 linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker),
-                profiles=ProfileStore(db, korean_name=korean_namer(concepts)), cache=ResponseCache(db),
+                profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
+                cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm))
     log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
              linker_info.name, len(retriever.index.chunks))
-    if in_memory:
-        from langgraph.checkpoint.memory import InMemorySaver
-
-        return MedicalAgent(deps, InMemorySaver())
-    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-    return MedicalAgent(deps, sqlite_checkpointer(str(settings.db_path)))
+    return MedicalAgent(deps, storage)

@@ -16,7 +16,7 @@ PACKAGES = ("medical_agent", "index_builder")
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
     "text settings prompts logging_setup",
     "llm",
-    "embeddings",
+    "embeddings storage",
     "context",
     "retrieval",
     "safety cache",

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..context.extraction.slot_extractor import SlotExtractor
 from ..context.profile import ProfileStore
+from ..storage import open_storage
 from .retrieval_metrics import percentile_ms
 from .synthea import PatientRecord
 from .utterances import conditions_and_medications, intro, vitals_and_labs
@@ -75,7 +76,7 @@ def evaluate_profiles(patients: Sequence[PatientRecord], extractor: SlotExtracto
                       seed: int = 0) -> dict[str, Any]:
     report: dict[str, Any] = {"patients": len(patients), "linker": getattr(extractor.linker, "name", "?")}
     for lang in langs:
-        store = ProfileStore(":memory:")
+        store = ProfileStore(open_storage(":memory:").profiles)
         counts = {"conditions": [0, 0, 0], "medications": [0, 0, 0]}
         hits = {"age": [0, 0], "gender": [0, 0], "blood_pressure": [0, 0], "glucose": [0, 0], "hba1c": [0, 0]}
         times: list[float] = []

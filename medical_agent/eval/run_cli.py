@@ -97,6 +97,7 @@ def finish(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
 
 def run_command(args: argparse.Namespace) -> int:
     from ..composition import create_agent
+    from ..storage import open_storage
     from .runner import RunOptions, run_all
     from .scenarios import build_scenarios
 
@@ -112,7 +113,8 @@ def run_command(args: argparse.Namespace) -> int:
         old = json.loads(previous.read_text(encoding="utf-8"))
         meta = {k: old[k] for k in (*RUN_KEYS, *COUNT_KEYS, "elapsed_s") if k in old}
     else:
-        agent = create_agent(settings, llm_spec=args.llm, index=args.index, in_memory=True)
+        agent = create_agent(settings, llm_spec=args.llm, index=args.index,
+                             storage=open_storage(":memory:"))
         meta = meta_for(agent, args, profiles)
         if not args.report_only:
             patients = _patients(args.patients, args.limit, settings, agent.deps.concepts)

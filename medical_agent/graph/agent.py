@@ -1,18 +1,18 @@
 """MedicalAgent: the facade the CLI, the UI and the evaluation use to run turns of the compiled graph.
 
-A conversation is a LangGraph thread (SQLite checkpointer by default, in-memory in tests); the person is a
-``user_id`` (their profile and cache entries). Feature flags come from the settings' ablation profile and may
+A conversation is a LangGraph thread (kept by the storage's checkpointer: SQLite by default, in-memory in
+tests); the person is a ``user_id`` (their profile and cache entries). Feature flags come from the settings' ablation profile and may
 be overridden per call (the UI's switches) without recompiling anything.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 from ..settings import SettingsError
+from ..storage import Storage
 from .build import compiled_graph, recursion_limit
 from .deps import Deps
 from .state import new_turn
@@ -27,20 +27,12 @@ class InputError(ValueError):
     """The message cannot be processed (empty or too long); the text is safe to show to the person."""
 
 
-def sqlite_checkpointer(path: str) -> Any:
-    from langgraph.checkpoint.sqlite import SqliteSaver
-
-    conn = sqlite3.connect(path, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
-    return SqliteSaver(conn)
-
-
 class MedicalAgent:
-    def __init__(self, deps: Deps, checkpointer: Any):
-        """Built by :func:`medical_agent.composition.create_agent`, which chooses the checkpointer too."""
-        self.deps = deps
-        self.checkpointer = checkpointer
-        self.graph = compiled_graph(deps, checkpointer)
+    def __init__(self, deps: Deps, storage: Storage):
+        """Built by :func:`medical_agent.composition.create_agent`; ``storage`` keeps the threads."""
+        self.deps, self.storage = deps, storage
+        self.checkpointer = storage.checkpointer
+        self.graph = compiled_graph(deps, self.checkpointer)
 
     def flags(self, profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         settings = self.deps.settings
@@ -97,10 +89,7 @@ class MedicalAgent:
 
     def forget(self, user_id: str, thread_ids: list[str] | None = None) -> None:
         """Delete a person's profile, cached answers and conversation threads."""
-        self.deps.profiles.delete(user_id)
-        self.deps.cache.delete_user(user_id)
-        for thread in thread_ids or [f"{user_id}-default"]:
-            self.checkpointer.delete_thread(thread)
+        self.storage.delete_user(user_id, thread_ids or [f"{user_id}-default"])
 
     @staticmethod
     def new_thread_id() -> str:

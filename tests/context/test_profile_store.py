@@ -5,6 +5,7 @@ import pytest
 
 from medical_agent.context.profile import ProfileStore
 from medical_agent.context.profile.merge import levenshtein, temporal_weight
+from medical_agent.storage import open_storage
 
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -33,7 +34,7 @@ def bp(s, d):
 
 @pytest.fixture()
 def store():
-    return ProfileStore(":memory:", clock=Clock())
+    return ProfileStore(open_storage(":memory:").profiles, clock=Clock())
 
 
 def test_decay_arithmetic():
@@ -110,7 +111,7 @@ def test_summary_format_both_languages(store):
                             labs=[{"type": "hba1c", "value": 8.2, "unit": "%"}]))
     assert store.summary("u", "en") == ("65-year-old male | Conditions: Type 2 diabetes mellitus | "
                                         "Medications: Metformin | BP: 138/88 mmHg | HbA1c: 8.2%")
-    ko = ProfileStore(":memory:", korean_name=lambda cui, en: {"C0011860": "제2형 당뇨병",
+    ko = ProfileStore(open_storage(":memory:").profiles, korean_name=lambda cui, en: {"C0011860": "제2형 당뇨병",
                                                                 "C0025598": "메트포르민"}.get(cui, en))
     ko.update("u", store.get("u") | {"vitals": [bp(138, 88)], "labs": []})
     assert ko.summary("u", "ko") == "65세 남성 | 질환: 제2형 당뇨병 | 복용약: 메트포르민 | 혈압: 138/88 mmHg"
@@ -118,10 +119,9 @@ def test_summary_format_both_languages(store):
 
 def test_persistence_across_reopen_and_isolation(tmp_path):
     path = tmp_path / "p.sqlite"
-    a = ProfileStore(path)
+    a = ProfileStore(open_storage(path).profiles)
     a.update("alice", slots(demographics={"age": 40}, conditions=[entity("Asthma", "C0004096")]))
-    a.close()
-    b = ProfileStore(path)
+    b = ProfileStore(open_storage(path).profiles)
     assert b.get("alice")["demographics"]["age"] == 40 and b.version("alice") == 1
     assert b.get("bob") is None and b.summary("bob") == "" and b.version("bob") == 0
     b.update("bob", slots(conditions=[entity("Gout", "C0018099")]))

@@ -97,6 +97,7 @@ def offline_agent(tmp_path_factory):
     from medical_agent.embeddings import create_embedder
     from medical_agent.indexing.build import build_index
     from medical_agent.settings import PROJECT_ROOT, load_settings
+    from medical_agent.storage import open_storage
     from tests.graph.conftest import PASSAGES
 
     root = tmp_path_factory.mktemp("eval-world")
@@ -107,7 +108,7 @@ def offline_agent(tmp_path_factory):
                 embedder=create_embedder("use-multilingual"), embedder_spec="use-multilingual")
     env = {"MEDAGENT_DB_PATH": str(root / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
            "MEDAGENT_INDEX_DIR": str(root / "index"), "MEDAGENT_LLM": "offline"}
-    return create_agent(load_settings(env=env), in_memory=True)
+    return create_agent(load_settings(env=env), storage=open_storage(":memory:"))
 
 
 def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, offline_agent, monkeypatch):

@@ -10,6 +10,7 @@ from medical_agent.composition import create_agent
 from medical_agent.embeddings import create_embedder
 from medical_agent.indexing.build import build_index
 from medical_agent.settings import PROJECT_ROOT, load_settings
+from medical_agent.storage import open_storage
 
 PASSAGES = [
     ("met-se-en", "en", "Metformin side effects", "Metformin often causes nausea, diarrhoea and stomach upset at first. "
@@ -59,6 +60,7 @@ def make_agent(tmp_path, tiny_index):
     def make(llm=None, persistent: bool = False, **overrides):
         env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
-        return create_agent(load_settings(env=env, overrides=overrides), llm=llm, in_memory=not persistent)
+        return create_agent(load_settings(env=env, overrides=overrides), llm=llm,
+                            storage=None if persistent else open_storage(":memory:"))
 
     return make

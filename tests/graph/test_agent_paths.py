@@ -9,6 +9,7 @@ from medical_agent.composition import create_agent
 from medical_agent.graph.agent import InputError, MedicalAgent
 from medical_agent.llm import LLMUnavailableError, ScriptedLLM
 from medical_agent.settings import load_settings
+from medical_agent.storage import open_storage
 
 GOOD = json.dumps({"grounding_score": 0.9, "completeness_score": 0.9, "accuracy_score": 0.9})
 
@@ -194,8 +195,8 @@ def test_forget_deletes_profile_cache_and_thread(make_agent):
 def test_compiled_once_per_deps(tmp_path, tiny_index):
     settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_MEDCAT2_ENABLED": "false",
                                   "MEDAGENT_DB_PATH": str(tmp_path / "x.sqlite")})
-    agent = create_agent(settings, in_memory=True)
-    assert MedicalAgent(agent.deps, agent.checkpointer).graph is agent.graph
+    agent = create_agent(settings, storage=open_storage(":memory:"))
+    assert MedicalAgent(agent.deps, agent.storage).graph is agent.graph
 
 
 def test_dangerous_reading_gets_a_note_until_a_newer_one(make_agent):

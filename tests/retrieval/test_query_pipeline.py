@@ -18,6 +18,7 @@ from medical_agent.retrieval.hybrid import FusionOverride, Query, fuse
 from medical_agent.retrieval.intent_lexicon import english_terms, korean_intents
 from medical_agent.retrieval.query_pipeline import QueryPipeline
 from medical_agent.settings import PROJECT_ROOT, SettingsError, load_settings
+from medical_agent.storage import open_storage
 from medical_agent.text import detect_language
 
 PASSAGES = [
@@ -79,7 +80,7 @@ def test_intent_lexicon_and_no_expand(concepts):
 
 
 def test_eval_and_retrieve_node_share_the_pipeline(settings):
-    deps = create_agent(settings, in_memory=True).deps
+    deps = create_agent(settings, storage=open_storage(":memory:")).deps
     evaluated = create_query_pipeline(settings, settings.index_dir)
     search = pipeline_search(evaluated, ["hybrid"])
     for question, _ in FIXED:
@@ -159,7 +160,7 @@ def test_factory_wires_glossary_and_translation_from_settings(settings):
     on = settings.replace(query_translation_enabled=True)
     assert open_pipeline(on, retriever).translate is None               # no LLM: never required
     llm = ScriptedLLM({"translate": ["hip surgery recovery"]})
-    deps = create_agent(on, llm=llm, in_memory=True).deps
+    deps = create_agent(on, llm=llm, storage=open_storage(":memory:")).deps
     node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, deps)
     assert node["expanded_query"]["translation"] == "hip surgery recovery"
     assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call

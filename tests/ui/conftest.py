@@ -13,6 +13,7 @@ import pytest
 from medical_agent.composition import create_agent
 from medical_agent.graph.agent import MedicalAgent
 from medical_agent.settings import Settings, load_settings
+from medical_agent.storage import open_storage
 from medical_agent.ui.runtime import AgentRuntime
 from tests.graph.conftest import embedder, tiny_index  # noqa: F401  (fixtures shared with the graph tests)
 
@@ -35,7 +36,7 @@ def ui_settings(tmp_path_factory, tiny_index) -> Settings:  # noqa: F811
 @pytest.fixture(scope="session")
 def ui_agent(ui_settings) -> MedicalAgent:
     """Offline (extractive) agent with the dictionary linker and in-memory stores, warmed up once."""
-    agent = create_agent(ui_settings, in_memory=True)
+    agent = create_agent(ui_settings, storage=open_storage(":memory:"))
     agent.run("warm-up", QUESTION_KO)
     agent.forget("warm-up")
     return agent

@@ -1,25 +1,21 @@
-"""ProfileStore: one JSON profile per ``user_id`` in SQLite (WAL mode), so it survives restarts.
+"""ProfileStore: the person's profile as the agent uses it — merged turn by turn, weighted by age on read and
+summarised for the prompt — over a :class:`~medical_agent.storage.ProfileRepository` that keeps it.
 
-Every read and write is keyed by ``user_id``; there is no query that can return another person's data.
-A single connection guarded by a lock keeps writes atomic under Gradio's worker threads.
+Every read and write is keyed by ``user_id``; the repository has no query that returns another person's data,
+and it runs each read-merge-write as one transaction, so concurrent turns of one person lose nothing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import sqlite3
-import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from ...storage import ProfileRepository
 from .merge import merge_slots, with_weights
 from .schema import PatientProfile, new_profile
 from .summary import generate_summary
-
-SCHEMA = """CREATE TABLE IF NOT EXISTS profiles (
-    user_id TEXT PRIMARY KEY, data TEXT NOT NULL, version INTEGER NOT NULL, updated_at TEXT NOT NULL)"""
 
 
 def utc_now() -> dt.datetime:
@@ -27,53 +23,30 @@ def utc_now() -> dt.datetime:
 
 
 class ProfileStore:
-    def __init__(self, path: Path | str = ":memory:", clock: Callable[[], dt.datetime] = utc_now,
+    def __init__(self, repository: ProfileRepository, clock: Callable[[], dt.datetime] = utc_now,
                  korean_name: Callable[[str | None, str], str] | None = None):
-        self.clock, self.korean_name = clock, korean_name
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
-        with self._lock:
-            if str(path) != ":memory:":
-                self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute(SCHEMA)
-
-    def _load(self, user_id: str) -> PatientProfile | None:
-        row = self._conn.execute("SELECT data FROM profiles WHERE user_id = ?", (user_id,)).fetchone()
-        return json.loads(row[0]) if row else None
+        self.repository, self.clock, self.korean_name = repository, clock, korean_name
 
     def update(self, user_id: str, slot_out: dict[str, Any], timestamp: dt.datetime | None = None) -> PatientProfile:
-        """Merge this turn's slots; returns the stored profile (with temporal weights)."""
+        """Merge this turn's slots; returns the stored profile (with temporal weights). A new profile is
+        stored even when the turn added nothing; an existing one only when its version moved."""
         _require(user_id)
         now = (timestamp or self.clock()).isoformat(timespec="seconds")
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                current = self._load(user_id) or new_profile(user_id, now)
-                merged = merge_slots(current, slot_out, now)
-                if merged["version"] != current["version"] or current["version"] == 0:
-                    self._conn.execute(
-                        "INSERT INTO profiles(user_id, data, version, updated_at) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT(user_id) DO UPDATE SET data=excluded.data, version=excluded.version, "
-                        "updated_at=excluded.updated_at",
-                        (user_id, json.dumps(merged, ensure_ascii=False), merged["version"], now))
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-        return with_weights(merged, self.clock())
+
+        def change(current: dict[str, Any] | None) -> dict[str, Any] | None:
+            merged = merge_slots(current or new_profile(user_id, now), slot_out, now)
+            changed = current is None or merged["version"] != current["version"] or current["version"] == 0
+            return merged if changed else None
+
+        return with_weights(self.repository.update(user_id, change), self.clock())
 
     def get(self, user_id: str) -> PatientProfile | None:
         _require(user_id)
-        with self._lock:
-            profile = self._load(user_id)
+        profile = self.repository.get(user_id)
         return with_weights(profile, self.clock()) if profile else None
 
     def version(self, user_id: str) -> int:
-        with self._lock:
-            row = self._conn.execute("SELECT version FROM profiles WHERE user_id = ?", (user_id,)).fetchone()
-        return int(row[0]) if row else 0
+        return self.repository.version(user_id)
 
     def summary(self, user_id: str, lang: str = "ko") -> str:
         return generate_summary(self.get(user_id), lang, self.korean_name)
@@ -84,13 +57,7 @@ class ProfileStore:
 
     def delete(self, user_id: str) -> bool:
         _require(user_id)
-        with self._lock:
-            cur = self._conn.execute("DELETE FROM profiles WHERE user_id = ?", (user_id,))
-        return cur.rowcount > 0
-
-    def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        return self.repository.delete(user_id)
 
 
 def _require(user_id: str) -> None:

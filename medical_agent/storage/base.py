@@ -1,0 +1,101 @@
+"""What the agent keeps between turns, behind narrow protocols: one repository per kind of record, one
+:class:`Storage` that owns them with the LangGraph checkpointer, and a backend per database.
+
+The domain logic stays with the domain (merging and decay in ``context.profile``, cache signatures in
+``cache``): a backend only stores, scopes by user and keeps read-merge-write atomic. Every method takes the
+``user_id`` it reads or writes; no method can return another person's records. The contract tests in
+``tests/storage/contract.py`` hold every backend to this.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+Profile = dict[str, Any]       # the JSON profile of context.profile.schema; its "version" is stored beside it
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or migrated; the message names it and what to do."""
+
+
+class ProfileRepository(Protocol):
+    def get(self, user_id: str) -> Profile | None: ...
+
+    def version(self, user_id: str) -> int:
+        """The stored profile's version, 0 when there is none."""
+        ...
+
+    def update(self, user_id: str, change: Callable[[Profile | None], Profile | None]) -> Profile | None:
+        """Read, change and write one profile as one transaction: ``change`` gets the stored profile (or None)
+        and returns the profile to store, or None to keep it as it is. Concurrent updates of one profile, from
+        threads or from other processes on the same database, never lose a write. Returns what is stored."""
+        ...
+
+    def delete(self, user_id: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    entry_id: int
+    question: str
+    vector: np.ndarray
+    answer: str
+    payload: dict[str, Any]
+    profile_version: int | None     # None: the answer did not use the profile
+
+
+class CacheRepository(Protocol):
+    def entries(self, user_id: str, profile_version: int) -> list[CacheEntry]:
+        """The user's entries that may answer under ``profile_version``: those built without the profile and
+        those built on that very version."""
+        ...
+
+    def record_hit(self, entry_id: int) -> None: ...
+
+    def add(self, user_id: str, profile_version: int | None, question: str, vector: np.ndarray, answer: str,
+            payload: dict[str, Any], *, max_entries: int) -> None:
+        """Store an entry; beyond ``max_entries`` in all, the least recently used ones are dropped."""
+        ...
+
+    def delete_user(self, user_id: str) -> int: ...
+
+    def stats(self, user_id: str | None = None) -> dict[str, int]:
+        """{"entries": n, "hits": total hits}, for one user or for all."""
+        ...
+
+
+class Storage(ABC):
+    """One database: the repositories and the matching LangGraph checkpointer. Open with
+    :func:`medical_agent.storage.open_storage`."""
+
+    profiles: ProfileRepository
+    cache: CacheRepository
+    url: str
+
+    @property
+    @abstractmethod
+    def checkpointer(self) -> Any:
+        """The LangGraph checkpointer that keeps conversation threads in the same database."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def delete_user(self, user_id: str, thread_ids: Iterable[str] = ()) -> dict[str, int]:
+        """Erase a person: their profile, their cached answers and their conversation threads."""
+        counts = {"profiles": int(self.profiles.delete(user_id)), "cache_entries": self.cache.delete_user(user_id),
+                  "threads": 0}
+        for thread in thread_ids:
+            self.checkpointer.delete_thread(thread)
+            counts["threads"] += 1
+        return counts
+
+    def __enter__(self) -> Storage:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,144 @@
+"""Contract tests every storage backend passes, written once as mixins (one per capability). A backend's test
+class only supplies the fixtures: ``storage`` (a fresh, empty database) and ``reopen`` (a callable that opens
+a second, independent connection to the same database, as a second process or replica would)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from langgraph.checkpoint.base import empty_checkpoint
+
+from medical_agent.storage import Storage
+
+
+def profile(version: int, **fields: Any) -> dict[str, Any]:
+    return {"version": version, "medications": [], **fields}
+
+
+def vector(seed: int) -> np.ndarray:
+    v = np.random.default_rng(seed).normal(size=8).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def thread_config(thread: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+
+
+def save_thread(storage: Storage, thread: str) -> None:
+    storage.checkpointer.put(thread_config(thread), empty_checkpoint(), {"source": "input", "step": 0}, {})
+
+
+class ProfileRepositoryContract:
+    def test_update_creates_reads_and_versions_a_profile(self, storage: Storage):
+        repo = storage.profiles
+        assert repo.get("alice") is None and repo.version("alice") == 0
+        stored = repo.update("alice", lambda current: profile(1, age=40) if current is None else None)
+        assert stored == profile(1, age=40) == repo.get("alice") and repo.version("alice") == 1
+        assert repo.update("alice", lambda current: None) == profile(1, age=40)     # None keeps it as it is
+        repo.update("alice", lambda current: {**current, "version": 2, "age": 41})
+        assert repo.get("alice")["age"] == 41 and repo.version("alice") == 2
+
+    def test_a_failing_change_writes_nothing(self, storage: Storage):
+        storage.profiles.update("alice", lambda _: profile(1))
+
+        def broken(current: dict[str, Any] | None) -> dict[str, Any]:
+            raise RuntimeError("merge failed")
+
+        with pytest.raises(RuntimeError, match="merge failed"):
+            storage.profiles.update("alice", broken)
+        assert storage.profiles.get("alice") == profile(1)
+        storage.profiles.update("alice", lambda current: {**current, "version": 2})  # the database is usable
+
+    def test_read_merge_write_loses_nothing_under_concurrency(self, storage: Storage,
+                                                             reopen: Callable[[], Storage]):
+        """Eight writers on two connections each add one medicine; a slow merge invites lost updates."""
+        other = reopen()
+        storage.profiles.update("carol", lambda _: profile(0))
+
+        def add(repo_owner: Storage, name: str) -> None:
+            def change(current: dict[str, Any] | None) -> dict[str, Any]:
+                time.sleep(0.005)                       # read ... merge ... write: the window a race needs
+                return {**current, "version": current["version"] + 1,
+                        "medications": [*current["medications"], name]}
+            repo_owner.profiles.update("carol", change)
+
+        writers = [threading.Thread(target=add, args=(storage if i % 2 else other, f"drug-{i}")) for i in range(8)]
+        for w in writers:
+            w.start()
+        for w in writers:
+            w.join()
+        final = reopen().profiles.get("carol")
+        assert sorted(final["medications"]) == [f"drug-{i}" for i in range(8)] and final["version"] == 8
+
+    def test_delete(self, storage: Storage):
+        storage.profiles.update("alice", lambda _: profile(1))
+        assert storage.profiles.delete("alice") and not storage.profiles.delete("alice")
+        assert storage.profiles.get("alice") is None and storage.profiles.version("alice") == 0
+
+
+class CacheRepositoryContract:
+    def add(self, storage: Storage, user: str, version: int | None, seed: int, max_entries: int = 100) -> None:
+        storage.cache.add(user, version, f"q{seed}", vector(seed), f"a{seed}", {"citations": [seed]},
+                          max_entries=max_entries)
+
+    def test_entries_are_scoped_to_the_profile_version(self, storage: Storage):
+        self.add(storage, "alice", None, 1)     # answered without the profile: valid under any version
+        self.add(storage, "alice", 3, 2)        # built on profile version 3
+        self.add(storage, "alice", 2, 3)        # built on an older profile
+        seen = {e.question: e for e in storage.cache.entries("alice", 3)}
+        assert set(seen) == {"q1", "q2"} and seen["q2"].profile_version == 3
+        assert np.allclose(seen["q1"].vector, vector(1)) and seen["q1"].payload == {"citations": [1]}
+        assert [e.question for e in storage.cache.entries("alice", 4)] == ["q1"]
+
+    def test_hits_stats_and_least_recently_used_eviction(self, storage: Storage):
+        for seed in range(3):
+            self.add(storage, "alice", None, seed, max_entries=3)
+        first = storage.cache.entries("alice", 0)[0]
+        storage.cache.record_hit(first.entry_id)               # q0 is now the most recently used
+        assert storage.cache.stats("alice") == {"entries": 3, "hits": 1}
+        self.add(storage, "alice", None, 9, max_entries=3)     # over the cap: the least recently used goes
+        assert sorted(e.question for e in storage.cache.entries("alice", 0)) == ["q0", "q2", "q9"]
+        assert storage.cache.stats() == {"entries": 3, "hits": 1}
+
+    def test_delete_user(self, storage: Storage):
+        self.add(storage, "alice", None, 1)
+        self.add(storage, "bob", None, 1)
+        assert storage.cache.delete_user("alice") == 1 and storage.cache.entries("alice", 0) == []
+        assert storage.cache.stats("bob")["entries"] == 1
+
+
+class StorageContract(ProfileRepositoryContract, CacheRepositoryContract):
+    def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
+        storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
+        self.add(storage, "alice", None, 1)
+        self.add(storage, "alice", 1, 2)
+        save_thread(storage, "alice-default")
+        assert storage.profiles.get("bob") is None and storage.profiles.version("bob") == 0
+        assert storage.cache.entries("bob", 0) == [] and storage.cache.entries("bob", 1) == []
+        assert storage.cache.stats("bob") == {"entries": 0, "hits": 0}
+        assert storage.checkpointer.get_tuple(thread_config("bob-default")) is None
+
+    def test_delete_user_removes_profile_cache_and_threads_only_of_that_user(self, storage: Storage):
+        for user in ("alice", "bob"):
+            storage.profiles.update(user, lambda _: profile(1))
+            self.add(storage, user, 1, 1)
+            save_thread(storage, f"{user}-default")
+        counts = storage.delete_user("alice", ["alice-default"])
+        assert counts == {"profiles": 1, "cache_entries": 1, "threads": 1}
+        assert storage.profiles.get("alice") is None and storage.cache.stats("alice")["entries"] == 0
+        assert storage.checkpointer.get_tuple(thread_config("alice-default")) is None
+        assert storage.profiles.get("bob") is not None and storage.cache.stats("bob")["entries"] == 1
+        assert storage.checkpointer.get_tuple(thread_config("bob-default")) is not None
+
+    def test_records_survive_reopening(self, storage: Storage, reopen: Callable[[], Storage]):
+        storage.profiles.update("alice", lambda _: profile(1, age=40))
+        self.add(storage, "alice", None, 1)
+        save_thread(storage, "alice-default")
+        again = reopen()
+        assert again.profiles.get("alice")["age"] == 40 and again.cache.stats("alice")["entries"] == 1
+        assert again.checkpointer.get_tuple(thread_config("alice-default")) is not None
