@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..evidence import Evidence
 from ..prompts import LLM_MODE_SYSTEM, SECTION, SYSTEM_PROMPT
 
 RATIOS = {"system": 0.05, "profile": 0.10, "evidence": 0.50, "history": 0.15, "question": 0.05, "generation": 0.15}
@@ -35,10 +36,10 @@ def _fit(text: str, budget: int, count: Callable[[str], int]) -> str:
     return text[:lo].rstrip() + "…"
 
 
-def evidence_block(docs: Sequence[dict[str, Any]], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
+def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
     lines, used, included = [], 0, 0
     for n, doc in enumerate(docs, start=1):
-        entry = f"[{n}] {doc.get('title', '')}\n{doc.get('text', '')[:DOC_CHARS]}"
+        entry = f"[{n}] {doc.title}\n{doc.text[:DOC_CHARS]}"
         cost = count(entry)
         if used + cost > budget:
             remaining = budget - used
@@ -66,7 +67,7 @@ def history_block(history: Sequence[dict[str, str]], budget: int, count: Callabl
     return "\n".join(reversed(kept))
 
 
-def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs: Sequence[dict[str, Any]],
+def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs: Sequence[Evidence],
              history: Sequence[dict[str, str]], context_window: int, count: Callable[[str], int],
              retrieval_expected: bool) -> tuple[str, str, dict[str, Any]]:
     """(system prompt, user prompt, token plan)."""

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..retrieval.hybrid import Hit
+from ..evidence import Evidence
 from ..retrieval.query_pipeline import QueryPipeline
 from .retrieval_data import Qrels, Queries
 from .retrieval_metrics import (
@@ -21,7 +21,7 @@ from .retrieval_metrics import (
 )
 from .retrieval_seed import SEED_METHODS, SeedRetriever
 
-Search = Callable[[str, int, str], list[Hit]]  # (text, n_chunks, method) -> hits
+Search = Callable[[str, int, str], list[Evidence]]  # (text, n_chunks, method) -> hits
 
 
 def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[str], k: int = 10,
@@ -51,7 +51,7 @@ def pipeline_search(pipeline: QueryPipeline, methods: Sequence[str], rrf_k: int 
     seed = SeedRetriever(pipeline.retriever, rrf_k) if any(m in SEED_METHODS for m in methods) else None
     pipeline.warm_up()
 
-    def search(text: str, n: int, method: str) -> list[Hit]:
+    def search(text: str, n: int, method: str) -> list[Evidence]:
         if seed is not None and method in SEED_METHODS:
             return seed.search(text, n, method)
         return pipeline.search(text, n, method=method)[0]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from ..evidence import Evidence
 from ..indexing.chunking import indexed_text
 from ..retrieval.bm25 import BM25Index
-from ..retrieval.hybrid import Hit, HybridRetriever, fuse
+from ..retrieval.hybrid import HybridRetriever, fuse
 
 WORD = re.compile(r"\w+")
 SEED_METHODS = ("seed_bm25", "seed_hybrid")
@@ -26,7 +27,7 @@ class SeedRetriever:
         self.retriever, self.rrf_k = retriever, rrf_k
         self.bm25 = BM25Index.build([regex_tokens(indexed_text(c)) for c in retriever.index.chunks])
 
-    def search(self, text: str, k: int, method: str = "seed_hybrid") -> list[Hit]:
+    def search(self, text: str, k: int, method: str = "seed_hybrid") -> list[Evidence]:
         if method not in SEED_METHODS:
             raise ValueError(f"unknown seed method {method!r}; valid: {', '.join(SEED_METHODS)}")
         n = max(2 * k, 50)

@@ -7,34 +7,34 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..evidence import Evidence
+
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 SUPPORT = 0.6          # share of a sentence's words that must stand in one passage to cite it
 MIN_WORDS = 4          # shorter pieces (headings, "8." of "8.2 %") are never cited
 
 
-def clean_and_map(answer: str, docs: Sequence[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+def clean_and_map(answer: str, docs: Sequence[Evidence]) -> tuple[str, list[dict[str, Any]]]:
     used: dict[int, dict[str, Any]] = {}
 
     def keep(match: re.Match[str]) -> str:
         numbers = [int(n) for n in re.findall(r"\d+", match.group(1)) if 0 < int(n) <= len(docs)]
         for n in numbers:
-            d = docs[n - 1]
-            used.setdefault(n, {"n": n, "doc_id": d.get("doc_id"), "chunk_id": d.get("chunk_id"),
-                                "title": d.get("title", ""), "url": d.get("url", "")})
+            used.setdefault(n, docs[n - 1].citation(n))
         return "".join(f"[{n}]" for n in numbers)
 
     cleaned = MARKER.sub(keep, answer)
     return cleaned, [used[n] for n in sorted(used)]
 
 
-def attach_citations(answer: str, docs: Sequence[dict[str, Any]], tokenize: Callable[[str], list[str]]) -> str:
+def attach_citations(answer: str, docs: Sequence[Evidence], tokenize: Callable[[str], list[str]]) -> str:
     """Small local models often ignore the instruction to cite. An answer with no [n] at all gets one after each
     sentence most of whose words (≥ SUPPORT) stand in a single passage — the passage with the largest share —
     so a citation is only ever added where the evidence holds the sentence's words; others stay uncited."""
     if not docs or MARKER.search(answer):
         return answer
-    passages = [set(tokenize(f"{d.get('title', '')} {d.get('text', '')}")) for d in docs]
+    passages = [set(tokenize(d.passage)) for d in docs]
 
     def cite(match: re.Match[str]) -> str:
         sentence = match.group(0)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from ..evidence import Evidence
 from ..prompts import OFFLINE_HEADINGS
 
 SENTENCE = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
@@ -21,7 +21,7 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE.split(text) if s and len(s.strip()) > 15]
 
 
-def extractive_answer(question: str, docs: Sequence[dict[str, Any]], lang: str, tokenize: Callable[[str], list[str]],
+def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],
                       expansion_terms: Sequence[str] = (), profile_summary: str = "") -> str:
     heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
     if not docs:
@@ -31,14 +31,14 @@ def extractive_answer(question: str, docs: Sequence[dict[str, Any]], lang: str, 
         query.update(tokenize(term))
     scored = []
     for rank, doc in enumerate(docs[:DOCS_USED], start=1):
-        same_lang = (doc.get("lang") or lang) == lang
-        for pos, sentence in enumerate(_sentences(doc.get("text", ""))):
+        same_lang = (doc.lang or lang) == lang
+        for pos, sentence in enumerate(_sentences(doc.text)):
             tokens = set(tokenize(sentence))
             overlap = len(query & tokens) / (len(tokens) ** 0.5 + 1.0)
             score = overlap + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * pos
             scored.append((score, rank, pos, sentence))
     scored.sort(key=lambda x: -x[0])
-    same = [s for s in scored if (docs[s[1] - 1].get("lang") or lang) == lang]
+    same = [s for s in scored if (docs[s[1] - 1].lang or lang) == lang]
     if len(same) >= 3:  # enough in the question's language: do not mix languages
         scored = same
     key = [s for s in scored if not CAUTION.search(s[3])][:KEY_SENTENCES]

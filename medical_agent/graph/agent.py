@@ -2,7 +2,8 @@
 
 A conversation is a LangGraph thread (kept by the storage's checkpointer: SQLite by default, in-memory in
 tests); the person is a ``user_id`` (their profile and cache entries). Feature flags come from the settings' ablation profile and may
-be overridden per call (the UI's switches) without recompiling anything.
+be overridden per call (the UI's switches) without recompiling anything: they travel in the turn's
+:class:`TurnContext`, not in the checkpointed state.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from ..settings import SettingsError
+from ..settings import FeatureFlags, SettingsError
 from ..storage import Storage
 from .build import compiled_graph, recursion_limit
 from .deps import Deps
-from .state import new_turn
+from .state import AgentState, new_turn
+from .turn import MODES, TurnContext
 
 RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
@@ -34,46 +36,44 @@ class MedicalAgent:
         self.checkpointer = storage.checkpointer
         self.graph = compiled_graph(deps, self.checkpointer)
 
-    def flags(self, profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    def flags(self, profile: str | None = None, overrides: dict[str, Any] | None = None) -> FeatureFlags:
         settings = self.deps.settings
         if profile and profile != settings.profile:
             settings = settings.with_profile(profile)
         if overrides:
             settings = settings.with_flags(**overrides)
-        return settings.flags.as_dict()
+        return settings.flags
 
     def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
-                 overrides: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+                 overrides: dict[str, Any] | None) -> tuple[AgentState, dict[str, Any], TurnContext]:
         if not isinstance(text, str) or not text.strip():
             raise InputError("Please type a question. / 질문을 입력해 주세요.")
         limit = self.deps.settings.max_message_chars
         if len(text) > limit:
             raise InputError(f"Your message is {len(text):,} characters; the limit is {limit:,}. Please shorten it. / "
                              f"메시지가 너무 깁니다({len(text):,}자, 최대 {limit:,}자). 줄여서 다시 보내 주세요.")
-        if mode not in ("agent", "llm"):
+        if mode not in MODES:
             raise InputError(f"mode must be 'agent' or 'llm', not {mode!r}")
         try:
             flags = self.flags(profile, overrides)
         except SettingsError as exc:
             raise InputError(str(exc)) from None
-        thread = thread_id or f"{user_id}-default"
-        config = {"configurable": {"thread_id": thread},
-                  "recursion_limit": recursion_limit(int(flags["max_refine_iterations"]))}
-        state = new_turn(text, user_id=user_id, session_id=thread, mode=mode, flags=flags)
-        return state, config
+        turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags)
+        config = {"configurable": {"thread_id": turn.thread_id},
+                  "recursion_limit": recursion_limit(flags.max_refine_iterations)}
+        return new_turn(text), config, turn
 
     def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
             profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-        state, config = self._prepare(user_id, text, thread_id, mode, profile, overrides)
-        final = self.graph.invoke(state, config)
-        return summarize(final)
+        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+        return summarize(self.graph.invoke(state, config, context=turn), turn)
 
     def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
                profile: str | None = None, overrides: dict[str, Any] | None = None
                ) -> Iterator[tuple[str, Any]]:
         """Events: ("generation_start", iteration), ("token", text), ("node", (name, update)), ("final", result)."""
-        state, config = self._prepare(user_id, text, thread_id, mode, profile, overrides)
-        for kind, payload in self.graph.stream(state, config, stream_mode=["custom", "updates"]):
+        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+        for kind, payload in self.graph.stream(state, config, stream_mode=["custom", "updates"], context=turn):
             if kind == "custom":
                 if payload.get("type") == "token" and payload.get("text"):
                     yield "token", payload["text"]
@@ -82,7 +82,7 @@ class MedicalAgent:
             else:
                 for node, update in payload.items():
                     yield "node", (node, update)
-        yield "final", summarize(self.graph.get_state(config).values)
+        yield "final", summarize(self.graph.get_state(config).values, turn)
 
     def thread_state(self, thread_id: str) -> dict[str, Any]:
         return dict(self.graph.get_state({"configurable": {"thread_id": thread_id}}).values)
@@ -96,8 +96,9 @@ class MedicalAgent:
         return uuid.uuid4().hex
 
 
-def summarize(state: dict[str, Any]) -> dict[str, Any]:
+def summarize(state: dict[str, Any], turn: TurnContext) -> dict[str, Any]:
     out = {k: state.get(k) for k in RESULT_KEYS}
+    out["mode"] = turn.mode
     out["llm_call_count"] = len(state.get("llm_calls") or [])
     out["retrieved_docs"] = [{k: d.get(k) for k in ("doc_id", "chunk_id", "title", "url", "score", "rank", "lang",
                                                    "text", "bm25_rank", "dense_rank")}

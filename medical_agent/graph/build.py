@@ -1,5 +1,8 @@
 """Wire the ten nodes into a StateGraph and compile it once per Deps (thread-safe).
 
+The graph's state is :class:`AgentState` (checkpointed) and its runtime context a :class:`TurnContext` (per
+turn, not checkpointed); each node also receives the agent's :class:`Deps`, bound here at compile time.
+
 check_similarity → hit: store_response | miss: classify_intent → extract_slots → store_memory →
 assemble_context (or straight to assemble_context) → retrieve (first pass) → assemble_context → generate_answer
 → refine → quality_check → retrieve (loop) | store_response → END.
@@ -7,13 +10,13 @@ assemble_context (or straight to assemble_context) → retrieve (first pass) →
 
 from __future__ import annotations
 
-import functools
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
 
 from . import routers
 from .deps import Deps
@@ -28,8 +31,10 @@ from .nodes.retrieve import retrieve
 from .nodes.store_memory import store_memory
 from .nodes.store_response import store_response
 from .state import AgentState
+from .turn import TurnContext
 
-NODES: dict[str, Callable[[dict[str, Any], Deps], dict[str, Any]]] = {
+Node = Callable[[AgentState, TurnContext, Deps], AgentState]
+NODES: dict[str, Node] = {
     "check_similarity": check_similarity, "classify_intent": classify_intent, "extract_slots": extract_slots,
     "store_memory": store_memory, "assemble_context": assemble_context, "retrieve": retrieve,
     "generate_answer": generate_answer, "refine": refine, "quality_check": quality_check,
@@ -39,20 +44,21 @@ _compiled: dict[tuple[int, int], Any] = {}
 _lock = threading.Lock()
 
 
-def timed(name: str, node: Callable[[dict[str, Any], Deps], dict[str, Any]], deps: Deps) -> Callable:
-    @functools.wraps(node)
-    def run(state: dict[str, Any]) -> dict[str, Any]:
+def bound(name: str, node: Node, deps: Deps) -> Callable[[AgentState, Runtime[TurnContext]], AgentState]:
+    """The node as LangGraph calls it (state and runtime), with the deps bound and its time recorded."""
+    def run(state: AgentState, runtime: Runtime[TurnContext]) -> AgentState:
         start = time.perf_counter()
-        update = dict(node(state, deps))
+        update = dict(node(state, runtime.context, deps))
         update["node_timings"] = {name: (time.perf_counter() - start) * 1000}
-        return update
+        return update  # type: ignore[return-value]
+    run.__name__ = name
     return run
 
 
 def build_graph(deps: Deps) -> StateGraph:
-    graph = StateGraph(AgentState)
+    graph = StateGraph(AgentState, context_schema=TurnContext)
     for name, node in NODES.items():
-        graph.add_node(name, timed(name, node, deps))
+        graph.add_node(name, bound(name, node, deps))
     graph.add_edge(START, "check_similarity")
     graph.add_conditional_edges("check_similarity", routers.after_check_similarity,
                                 ["store_response", "classify_intent"])

@@ -1,24 +1,24 @@
-"""Conditional edges of the graph (seed 002 §3.3.4). Pure functions of the state."""
+"""Conditional edges of the graph (seed 002 §3.3.4). Pure functions of the state: the nodes before them have
+already written what the turn's mode and flags decide (LLM mode never sets needs_retrieval or update_profile)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal
 
 
-def after_check_similarity(state: dict[str, Any]) -> str:
+def after_check_similarity(state: Mapping[str, Any]) -> Literal["store_response", "classify_intent"]:
     return "store_response" if state.get("skip_pipeline") else "classify_intent"
 
 
-def after_classify_intent(state: dict[str, Any]) -> str:
-    if state.get("mode") == "llm":
-        return "assemble_context"
+def after_classify_intent(state: Mapping[str, Any]) -> Literal["extract_slots", "assemble_context"]:
     return "extract_slots" if state.get("needs_retrieval") or state.get("update_profile") else "assemble_context"
 
 
-def after_assemble_context(state: dict[str, Any]) -> str:
+def after_assemble_context(state: Mapping[str, Any]) -> Literal["retrieve", "generate_answer"]:
     first_pass = state.get("needs_retrieval") and not state.get("retrieval_attempts")
-    return "retrieve" if first_pass and state.get("mode") != "llm" else "generate_answer"
+    return "retrieve" if first_pass else "generate_answer"
 
 
-def after_quality_check(state: dict[str, Any]) -> str:
+def after_quality_check(state: Mapping[str, Any]) -> Literal["retrieve", "store_response"]:
     return "retrieve" if state.get("next_step") == "retrieve" else "store_response"

@@ -1,6 +1,7 @@
 """AgentState: the seed's fields (seed 002 §3.3.5) plus stop_reason, node_timings, llm_calls, citations.
 
-Conversations are checkpointed threads, so state outlives a turn. Turn-scoped logs use reducers that
+Who asks, the mode and the feature flags are not state: they reach the nodes as the turn's runtime context
+(:mod:`.turn`). Conversations are checkpointed threads, so state outlives a turn. Turn-scoped logs use reducers that
 append within a turn and are reset by the turn's input (``None``); ``conversation_history`` appends across
 turns (capped). Everything in the state is JSON-serialisable (the SQLite checkpointer stores it).
 """
@@ -49,12 +50,8 @@ def append_history(old: list | None, new: list | None) -> list:
 class AgentState(TypedDict, total=False):
     # input
     user_text: str
-    mode: str                        # agent | llm
-    session_id: str
-    user_id: str
     language: str                    # ko | en (detected)
     conversation_history: Annotated[list[dict[str, str]], append_history]
-    feature_flags: dict[str, Any]
     # extract / store
     slot_out: dict[str, Any]
     profile_summary: str
@@ -67,7 +64,7 @@ class AgentState(TypedDict, total=False):
     # retrieval
     query_for_retrieval: str
     expanded_query: dict[str, Any]
-    retrieved_docs: list[dict[str, Any]]
+    retrieved_docs: list[dict[str, Any]]      # Evidence.to_dict() of each passage, best first
     retrieval_attempts: int
     dynamic_k: int
     query_complexity: str
@@ -100,12 +97,11 @@ class AgentState(TypedDict, total=False):
     error: str | None
 
 
-def new_turn(user_text: str, *, user_id: str, session_id: str, mode: str, flags: dict[str, Any]) -> dict[str, Any]:
+def new_turn(user_text: str) -> AgentState:
     """The input of one turn: every turn-scoped field starts fresh; history and thread state carry over."""
     return {
-        "user_text": user_text, "mode": mode, "user_id": user_id, "session_id": session_id, "feature_flags": flags,
-        "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False, "system_prompt": "",
-        "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
+        "user_text": user_text, "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False,
+        "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
         "needs_retrieval": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,

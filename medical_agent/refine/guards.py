@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+
+from ..evidence import Evidence
 
 DUPLICATE_JACCARD = 0.8
 MIN_IMPROVEMENT = 0.05
 
 
-def doc_hashes(docs: Sequence[dict[str, Any]]) -> list[str]:
-    return sorted({hashlib.md5(d.get("text", "").encode("utf-8")).hexdigest() for d in docs})
+def doc_hashes(docs: Sequence[Evidence]) -> list[str]:
+    return sorted({hashlib.md5(d.text.encode("utf-8")).hexdigest() for d in docs})
 
 
 def jaccard(a: Sequence[str], b: Sequence[str]) -> float:

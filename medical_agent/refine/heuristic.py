@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..evidence import Evidence
 from ..retrieval.intent_lexicon import INTENTS, english_intents, korean_intents
 
 CITATION = re.compile(r"\[(\d+)\]")
@@ -39,7 +40,7 @@ def missing_intents(question: str, answer: str, lang: str) -> list[str]:
     return missing
 
 
-def heuristic_judge(question: str, answer: str, docs: Sequence[dict[str, Any]], profile_summary: str,
+def heuristic_judge(question: str, answer: str, docs: Sequence[Evidence], profile_summary: str,
                     lang: str) -> dict[str, Any]:
     lang = "ko" if lang == "ko" else "en"
     body = answer.split("⚕️")[0]

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..evidence import Evidence
 from ..llm.base import LLM, LLMError
 from ..llm.calls import tracked_chat
 from ..prompts import JUDGE_PROMPT, JUDGE_REPAIR, JUDGE_SYSTEM
@@ -72,12 +73,12 @@ def parse_verdict(text: str) -> dict[str, Any]:
     return verdict
 
 
-def _evidence(docs: Sequence[dict[str, Any]], limit: int = 5, chars: int = 600) -> str:
-    return "\n\n".join(f"[{i}] {d.get('title', '')}\n{d.get('text', '')[:chars]}"
+def _evidence(docs: Sequence[Evidence], limit: int = 5, chars: int = 600) -> str:
+    return "\n\n".join(f"[{i}] {d.title}\n{d.text[:chars]}"
                        for i, d in enumerate(docs[:limit], start=1)) or "(none)"
 
 
-def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[dict[str, Any]], profile_summary: str,
+def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[Evidence], profile_summary: str,
               lang: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Verdict and the LLM call records. Falls back to the heuristic verdict on format or backend errors."""
     messages = [{"role": "system", "content": JUDGE_SYSTEM},

@@ -10,11 +10,13 @@ call (the judge returns ``rewritten_query``), a separate rewrite call only when 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..evidence import Evidence
 from ..llm.base import LLM
+from ..settings import FeatureFlags
 from . import guards
 from .heuristic import CONFIDENT, heuristic_judge
 from .judge import llm_judge
@@ -25,7 +27,7 @@ from .rewriter import keyword_rewrite, llm_rewrite
 class RefineInput:
     question: str
     answer: str
-    docs: Sequence[dict[str, Any]]
+    docs: Sequence[Evidence]
     profile_summary: str
     lang: str
     retrieved: bool          # was there a retrieval to ground the answer in?
@@ -44,10 +46,10 @@ class RefineStrategy(ABC):
     name = "abstract"
 
     @abstractmethod
-    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome: ...
+    def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome: ...
 
     @abstractmethod
-    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
+    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
         """(retrieve again?, stop reason when not)."""
 
     def get_strategy_name(self) -> str:
@@ -57,10 +59,10 @@ class RefineStrategy(ABC):
 class BasicRAGStrategy(RefineStrategy):
     name = "basic_rag"
 
-    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome:
+    def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome:
         return RefineOutcome(1.0, {"judge": "none (basic RAG)"}, False, inp.question)
 
-    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
+    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
         return False, "basic_rag"
 
 
@@ -70,21 +72,21 @@ class CorrectiveRAGStrategy(RefineStrategy):
     def __init__(self, llm: LLM | None):
         self.llm = llm
 
-    def refine(self, inp: RefineInput, flags: dict[str, Any]) -> RefineOutcome:
+    def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome:
         if not inp.retrieved:
             return RefineOutcome(1.0, {"judge": "skipped (no retrieval)"}, False, inp.question)
         verdict = heuristic_judge(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang)
         records: list[dict[str, Any]] = []
-        if self.llm is not None and flags.get("llm_based_quality_check", True):
+        if self.llm is not None and flags.llm_based_quality_check:
             if verdict["overall_score"] >= CONFIDENT:
                 verdict["judge"] = "heuristic (confident, LLM judge skipped)"
             else:
                 verdict, records = llm_judge(self.llm, inp.question, inp.answer, inp.docs, inp.profile_summary,
                                              inp.lang)
         score = float(verdict["overall_score"])
-        needs = score < float(flags.get("quality_threshold", 0.5))
+        needs = score < flags.quality_threshold
         query = inp.question
-        if needs and flags.get("dynamic_query_rewrite", True):
+        if needs and flags.dynamic_query_rewrite:
             missing = verdict.get("missing_info", [])
             if verdict.get("rewritten_query"):
                 query = verdict["rewritten_query"]
@@ -95,18 +97,18 @@ class CorrectiveRAGStrategy(RefineStrategy):
                 query = keyword_rewrite(inp.question, missing, inp.profile_summary)
         return RefineOutcome(score, verdict, needs, query, records)
 
-    def should_retrieve(self, state: dict[str, Any], flags: dict[str, Any]) -> tuple[bool, str | None]:
-        if state.get("quality_score", 0.0) >= float(flags.get("quality_threshold", 0.5)):
+    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
+        if state.get("quality_score", 0.0) >= flags.quality_threshold:
             return False, "quality_ok"
-        if state.get("iteration_count", 0) >= int(flags.get("max_refine_iterations", 2)):
+        if state.get("iteration_count", 0) >= flags.max_refine_iterations:
             return False, "max_iterations"
         if not state.get("needs_retrieval"):
             return False, "no_retrieval_needed"
-        if flags.get("quality_check_enabled", True):
-            if flags.get("duplicate_detection", True) and guards.duplicate_documents(
+        if flags.quality_check_enabled:
+            if flags.duplicate_detection and guards.duplicate_documents(
                     state.get("retrieved_docs_history") or []):
                 return False, "duplicate_documents"
-            if flags.get("progress_monitoring", True):
+            if flags.progress_monitoring:
                 stop = guards.progress_stop(state.get("quality_score_history") or [])
                 if stop:
                     return False, stop

@@ -1,8 +1,8 @@
 """Retrieval: bilingual tokenizer, sparse BM25, FAISS dense search, rank fusion and index loading."""
 
-from .hybrid import Hit, HybridRetriever, Query
+from .hybrid import HybridRetriever, Query
 from .index_store import IndexLoadError, LoadedIndex, load_index
 from .tokenizer import Tokenizer, get_tokenizer
 
-__all__ = ["Hit", "HybridRetriever", "IndexLoadError", "LoadedIndex", "Query", "Tokenizer", "get_tokenizer",
+__all__ = ["HybridRetriever", "IndexLoadError", "LoadedIndex", "Query", "Tokenizer", "get_tokenizer",
            "load_index"]

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..embeddings.base import Embedder
+from ..evidence import Evidence
 from .fusion import convex, rrf
 from .index_store import LoadedIndex
 
@@ -43,26 +43,6 @@ class Query:
     bm25_term_weight: float = 1.0
     dense_texts: Sequence[str] = ()       # extra texts embedded next to ``text``
     fusion: FusionOverride | None = None   # this query's own fusion weights (e.g. a cross-lingual question)
-
-
-@dataclass
-class Hit:
-    chunk_id: str
-    doc_id: str
-    title: str
-    text: str
-    score: float
-    rank: int
-    lang: str = ""
-    url: str = ""
-    topic: str = ""
-    source: str = ""
-    bm25_rank: int | None = None
-    dense_rank: int | None = None
-    metadata: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def fuse(bm25: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], *, method: str, fusion: str,
@@ -116,7 +96,7 @@ class HybridRetriever:
         return self.index.dense.search(vectors, n, mask=mask)
 
     def search(self, query: str | Query, k: int = 8, *, method: str = "hybrid",
-               filters: dict[str, str | list[str]] | None = None) -> list[Hit]:
+               filters: dict[str, str | list[str]] | None = None) -> list[Evidence]:
         if method not in METHODS:
             raise ValueError(f"unknown retrieval method {method!r}; valid: {', '.join(METHODS)}")
         query = Query(query) if isinstance(query, str) else query
@@ -132,9 +112,9 @@ class HybridRetriever:
         fused = fuse(bm25, dense, method=method, fusion=fusion, weights=weights, rrf_k=self.rrf_k, k=k)
         return [self.hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
-    def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Hit:
+    def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Evidence:
         c = self.index.chunks[i]
-        return Hit(chunk_id=c["chunk_id"], doc_id=c["doc_id"], title=c.get("title", ""), text=c["text"],
+        return Evidence(chunk_id=c["chunk_id"], doc_id=c["doc_id"], title=c.get("title", ""), text=c["text"],
                    score=float(score), rank=rank, lang=c.get("lang", ""), url=c.get("url", ""),
                    topic=c.get("topic", ""), source=c.get("source", ""), bm25_rank=b_rank, dense_rank=d_rank,
                    metadata=c.get("metadata", {}))

@@ -19,10 +19,11 @@ from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.mentions import ConceptLinker
+from ..evidence import Evidence
 from ..text import HANGUL_SYLLABLES, detect_language
 from .compounds import CompoundMatcher, RootLexicon
 from .glossary import Glossary
-from .hybrid import FusionOverride, Hit, HybridRetriever, Query
+from .hybrid import FusionOverride, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
 from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
@@ -179,7 +180,7 @@ class QueryPipeline:
         return q, exp
 
     def search(self, text: str, k: int, *, method: str = "hybrid",
-               filters: dict[str, str | list[str]] | None = None) -> tuple[list[Hit], Expansion]:
+               filters: dict[str, str | list[str]] | None = None) -> tuple[list[Evidence], Expansion]:
         """In a bilingual corpus the question's own language is searched (the passages are paired); a
         corpus without it (English MedQuAD for a Korean question) is searched across languages."""
         q, exp = self.query(text)

@@ -1,9 +1,10 @@
 """Prompt assembly: numbered evidence without retrieval scores, lowest-ranked trimmed first, question last."""
 
 from medical_agent.context.assembly import assemble, evidence_block
+from medical_agent.evidence import Evidence
 
-DOCS = [{"title": "Metformin", "text": "Metformin lowers glucose.", "score": 0.912},
-        {"title": "Insulin", "text": "Insulin is injected. " * 50, "score": 0.204}]
+DOCS = [Evidence("a#0", "a", "Metformin", "Metformin lowers glucose.", score=0.912),
+        Evidence("b#0", "b", "Insulin", "Insulin is injected. " * 50, score=0.204)]
 
 
 def count(text: str) -> int:

@@ -1,9 +1,11 @@
 """Post-hoc citations for answers that cite nothing: only where one passage holds the sentence's words."""
 
+from medical_agent.evidence import Evidence
 from medical_agent.generation.citations import attach_citations, clean_and_map
 
-DOCS = [{"title": "Metformin side effects", "text": "Metformin often causes nausea, diarrhoea and stomach upset."},
-        {"title": "Metformin and kidneys", "text": "Metformin is not used when eGFR is below 30."}]
+DOCS = [Evidence("met-se#0", "met-se", "Metformin side effects",
+                 "Metformin often causes nausea, diarrhoea and stomach upset."),
+        Evidence("met-kid#0", "met-kid", "Metformin and kidneys", "Metformin is not used when eGFR is below 30.")]
 
 
 def words(text: str) -> list[str]:

@@ -4,10 +4,11 @@ import json
 
 import pytest
 
+from medical_agent.evidence import Evidence
 from medical_agent.llm.fake import ScriptedLLM
 from medical_agent.refine.judge import JudgeFormatError, llm_judge, parse_verdict
 
-DOCS = [{"title": "Metformin", "text": "Metformin lowers blood glucose in type 2 diabetes."}]
+DOCS = [Evidence("met#0", "met", "Metformin", "Metformin lowers blood glucose in type 2 diabetes.")]
 FULL = {"grounding_score": 1.0, "completeness_score": 0.5, "accuracy_score": 0.0, "missing_info": ["dose"],
         "improvement_suggestions": [], "safety_concerns": [], "rewritten_query": " metformin dose "}
 

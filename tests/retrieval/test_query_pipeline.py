@@ -12,6 +12,7 @@ from medical_agent.context.extraction.dictionary_linker import DictionaryLinker
 from medical_agent.context.extraction.factory import concept_table, load_linker
 from medical_agent.eval.retrieval_eval import pipeline_search
 from medical_agent.graph.nodes.retrieve import retrieve
+from medical_agent.graph.turn import TurnContext
 from medical_agent.indexing.build import build_index
 from medical_agent.retrieval.factory import open_query_pipeline, open_retriever
 from medical_agent.retrieval.hybrid import FusionOverride, Query, fuse
@@ -52,6 +53,10 @@ def settings(tmp_path_factory):
     return load_settings(env=env)
 
 
+def turn(settings):
+    return TurnContext(user_id="u", thread_id="u-default", mode="agent", flags=settings.flags)
+
+
 def open_pipeline(settings, retriever, **options):
     """The agent's query pipeline over ``retriever`` with the settings' linker (the dictionary one here)."""
     concepts = concept_table(settings)
@@ -87,7 +92,7 @@ def test_eval_and_retrieve_node_share_the_pipeline(settings):
         agent_query, agent_exp = deps.query_pipeline.query(question)
         eval_query, eval_exp = evaluated.query(question)
         assert eval_query == agent_query and eval_exp == agent_exp
-        node = retrieve({"user_text": question, "conversation_history": []}, deps)
+        node = retrieve({"user_text": question, "conversation_history": []}, turn(settings), deps)
         assert node["expanded_query"] == eval_exp.to_dict()
         assert [d["chunk_id"] for d in node["retrieved_docs"]] == [h.chunk_id for h in search(question, 8, "hybrid")]
     assert create_query_pipeline(settings, settings.index_dir, expand=False).expansion(FIXED[0][0]).bm25_terms == []
@@ -161,7 +166,7 @@ def test_factory_wires_glossary_and_translation_from_settings(settings):
     assert open_pipeline(on, retriever).translate is None               # no LLM: never required
     llm = ScriptedLLM({"translate": ["hip surgery recovery"]})
     deps = create_agent(on, llm=llm, storage=open_storage(":memory:")).deps
-    node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, deps)
+    node = retrieve({"user_text": "고관절 수술 후 회복", "conversation_history": []}, turn(on), deps)
     assert node["expanded_query"]["translation"] == "hip surgery recovery"
     assert [c["tag"] for c in node["llm_calls"]] == ["translate"]            # counted as the turn's LLM call
 

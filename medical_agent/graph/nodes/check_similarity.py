@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cache import vary_style
 from ...safety import triage
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 from .common import language
 
 
-def check_similarity(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    flags, text, lang = state["feature_flags"], state["user_text"], language(state)
-    miss = {"cache_hit": False, "skip_pipeline": False, "cache_similarity_score": 0.0, "language": lang}
-    if state.get("mode") == "llm" or not flags.get("response_cache_enabled", True):
+def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
+    text, lang = state["user_text"], language(state)
+    miss: AgentState = {"cache_hit": False, "skip_pipeline": False, "cache_similarity_score": 0.0, "language": lang}
+    if turn.llm_mode or not turn.flags.response_cache_enabled:
         return miss
     vector = deps.embedder.encode_queries([text])[0]
-    version = deps.profiles.version(state["user_id"]) if flags.get("memory_mode") == "structured" else 0
-    hit = deps.cache.lookup(state["user_id"], version, text, vector, float(flags["cache_similarity_threshold"]))
+    version = deps.profiles.version(turn.user_id) if turn.structured_memory else 0
+    hit = deps.cache.lookup(turn.user_id, version, text, vector, turn.flags.cache_similarity_threshold)
     if hit is None:
         return miss
     flag = triage(text, lang)

@@ -9,12 +9,13 @@ question-like messages retrieve by length, chit-chat does not. A message that ca
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
 from ...safety import triage
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 from .common import language
 
 GREETING = re.compile(r"^\s*(?:안녕|반갑|처음\s*뵙|hello\b|hi\b|hey\b|good\s+(?:morning|afternoon|evening))", re.I)
@@ -35,17 +36,16 @@ def complexity(concepts: int, length: int, lang: str) -> tuple[str, int]:
     return "complex", 15
 
 
-def classify_intent(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
-    text, lang, flags = state["user_text"], language(state), state["feature_flags"]
+def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
+    text, lang = state["user_text"], language(state)
     flag = triage(text, lang)
-    out: dict[str, Any] = {"language": lang, "red_flag": flag.__dict__ if flag else None,
-                           "query_for_retrieval": text}
-    if state.get("mode") == "llm":
+    out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text}
+    if turn.llm_mode:
         return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
     mentions = [m for m in deps.linker.link(text)]
     facts = len(mentions) + len(find_measurements(text)) + len(find_demographics(text))
     out["update_profile"] = facts > 0
-    if not flags.get("active_retrieval_enabled", True):
+    if not turn.flags.active_retrieval_enabled:
         return {**out, "needs_retrieval": True, "dynamic_k": K_FIXED, "query_complexity": "fixed"}
     short = len(text.strip()) <= (20 if lang == "ko" else 40)
     if (GREETING.search(text) or ACK.search(text) and short) and not FACTUAL.search(text) and flag is None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 
 
-def extract_slots(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def extract_slots(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     slots = deps.extractor.extract(state["user_text"])
     return {"slot_out": slots, "language": state.get("language") or slots["language"]}

@@ -8,8 +8,8 @@ grounded answer or a clear message, never a stack trace.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
+from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
 from ...generation.finalize import greeting, tail
@@ -17,6 +17,8 @@ from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
 from ...safety import collect_facts, safety_notes, with_emergency_line
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 from .common import language, stream_writer
 
 log = logging.getLogger(__name__)
@@ -26,37 +28,37 @@ LLM_FAILED = {"ko": "(언어 모델 호출에 실패해 근거 발췌 방식으�
               "en": "(The language model failed, so this answer is extracted from the evidence: {error})"}
 
 
-def _messages(state: dict[str, Any]) -> list[dict[str, str]]:
-    if state.get("mode") == "llm":
+def _messages(state: AgentState, turn: TurnContext) -> list[dict[str, str]]:
+    if turn.llm_mode:
         past = [{"role": t["role"], "content": t["content"]} for t in (state.get("conversation_history") or [])[-6:]]
         return [{"role": "system", "content": state["system_prompt"]}, *past,
                 {"role": "user", "content": state["user_text"]}]
     return [{"role": "system", "content": state["system_prompt"]}, {"role": "user", "content": state["user_prompt"]}]
 
 
-def generate_answer(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     write = stream_writer()
-    lang, mode = language(state), state.get("mode", "agent")
-    docs = state.get("retrieved_docs") or []
+    lang = language(state)
+    docs = Evidence.many(state.get("retrieved_docs"))
     red = state.get("red_flag")
     write({"type": "generation_start", "iteration": state.get("iteration_count", 0)})
     if red:
         write({"type": "token", "text": red["line"] + "\n\n"})
-    records: list[dict[str, Any]] = []
+    records: list[dict] = []
     body, generator, prefix = "", "llm", ""
     if deps.llm is not None:
         try:
-            result, record = tracked_chat(deps.llm, _messages(state), tag="generate", temperature=0.2,
+            result, record = tracked_chat(deps.llm, _messages(state, turn), tag="generate", temperature=0.2,
                                           max_tokens=deps.settings.llm_max_answer_tokens,
                                           on_token=lambda t: write({"type": "token", "text": t}))
             body = result.text
             records.append(record)
-            if mode != "llm":
+            if not turn.llm_mode:
                 body = attach_citations(body, docs, deps.retriever.index.tokenizer.tokenize)
         except LLMError as exc:
             log.warning("generation failed: %s", exc)
             prefix, generator = LLM_FAILED[lang].format(error=exc), "extractive_fallback"
-    if mode == "llm" and deps.llm is None:
+    if turn.llm_mode and deps.llm is None:
         body, generator = NO_MODEL[lang], "none"
     elif not body and generator != "none":
         if not state.get("needs_retrieval") and not docs:
@@ -71,9 +73,8 @@ def generate_answer(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
         write({"type": "token", "text": body})
     body, citations = clean_and_map(body, docs)
     notes: list[str] = []
-    if mode != "llm":
-        profile = deps.profiles.get(state["user_id"]) if state["feature_flags"].get("memory_mode") == "structured" \
-            else None
+    if not turn.llm_mode:
+        profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
         notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)

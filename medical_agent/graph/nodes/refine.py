@@ -4,23 +4,25 @@ LLM mode and ``self_refine_enabled: false`` bypass it with quality 1.0 (seed 003
 from __future__ import annotations
 
 import time
-from typing import Any
 
+from ...evidence import Evidence
 from ...refine.strategy import RefineInput
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 from .common import language
 
 
-def refine(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     start = time.perf_counter()
-    flags, iteration = state["feature_flags"], state.get("iteration_count", 0)
-    docs = state.get("retrieved_docs") or []
-    base = {"iteration": iteration, "doc_ids": [d.get("doc_id") for d in docs]}
-    if state.get("mode") == "llm" or not flags.get("self_refine_enabled", True):
+    flags, iteration = turn.flags, state.get("iteration_count", 0)
+    docs = Evidence.many(state.get("retrieved_docs"))
+    base = {"iteration": iteration, "doc_ids": [d.doc_id for d in docs]}
+    if turn.llm_mode or not flags.self_refine_enabled:
         entry = {**base, "quality_score": 1.0, "judge": "bypassed", "missing_info": [], "rewritten_query": None}
         return {"quality_score": 1.0, "needs_retrieval": False, "quality_feedback": {"judge": "bypassed"},
                 "quality_score_history": [1.0], "refine_iteration_logs": [entry]}
-    strategy = deps.strategies[flags["refine_strategy"]]
+    strategy = deps.strategies[flags.refine_strategy]
     outcome = strategy.refine(RefineInput(state["user_text"], state.get("answer", ""), docs,
                                           state.get("profile_summary", ""), language(state),
                                           retrieved=bool(state.get("retrieval_attempts"))), flags)
@@ -31,7 +33,7 @@ def refine(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
     entry = {**base, "quality_score": round(outcome.quality_score, 4), "parts": parts, "judge": fb.get("judge"),
              "strategy": strategy.name, "missing_info": fb.get("missing_info", []), "rewritten_query": rewritten,
              "ms": round((time.perf_counter() - start) * 1000, 1)}
-    update: dict[str, Any] = {"quality_score": outcome.quality_score, "quality_feedback": fb,
+    update: AgentState = {"quality_score": outcome.quality_score, "quality_feedback": fb,
                               "needs_retrieval": outcome.needs_retrieval,
                               "quality_score_history": [outcome.quality_score], "refine_iteration_logs": [entry],
                               "llm_calls": outcome.llm_records}

@@ -3,10 +3,10 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...refine.guards import doc_hashes
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 
 K_DEFAULT = 8
 
@@ -22,14 +22,13 @@ def contextual_query(text: str, history: list[dict[str, str]], deps: Deps) -> st
     return " ".join([text, *dict.fromkeys(names)]) if names else text
 
 
-def retrieve(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     query = state.get("query_for_retrieval") or state["user_text"]
     if not state.get("retrieval_attempts"):
         query = contextual_query(query, state.get("conversation_history") or [], deps)
     hits, expansion = deps.query_pipeline.search(query, state.get("dynamic_k") or K_DEFAULT)
-    docs = [h.to_dict() for h in hits]
     attempts = state.get("retrieval_attempts", 0) + 1
-    return {"retrieved_docs": docs, "retrieval_attempts": attempts, "iteration_count": attempts - 1,
-            "query_for_retrieval": query,
-            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(docs)],
+    return {"retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
+            "iteration_count": attempts - 1, "query_for_retrieval": query,
+            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
             "llm_calls": expansion.llm_calls}

@@ -4,21 +4,22 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from ...context.profile.merge import merge_slots, with_weights
 from ...context.profile.schema import new_profile
 from ...context.profile.summary import generate_summary
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 from .common import language
 
 
-def store_memory(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def store_memory(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     lang = language(state)
-    if state["feature_flags"].get("memory_mode") == "structured":
-        deps.profiles.update(state["user_id"], state.get("slot_out") or {})
-        return {"profile_summary": deps.profiles.summary(state["user_id"], lang),
-                "profile_version": deps.profiles.version(state["user_id"])}
+    if turn.structured_memory:
+        deps.profiles.update(turn.user_id, state.get("slot_out") or {})
+        return {"profile_summary": deps.profiles.summary(turn.user_id, lang),
+                "profile_version": deps.profiles.version(turn.user_id)}
     now = dt.datetime.now(dt.UTC)
     transient = merge_slots(new_profile("transient", now.isoformat()), state.get("slot_out") or {}, now.isoformat())
     summary = generate_summary(with_weights(transient, now), lang, deps.profiles.korean_name)

@@ -8,22 +8,21 @@ tied to the profile version it was built on.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...safety import with_emergency_line
 from ..deps import Deps
+from ..state import AgentState
+from ..turn import TurnContext
 
 
-def store_response(state: dict[str, Any], deps: Deps) -> dict[str, Any]:
+def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     answer = with_emergency_line(state.get("answer", ""), state.get("red_flag"))
-    flags = state["feature_flags"]
-    cacheable = (not state.get("cache_hit") and state.get("mode") != "llm" and flags.get("response_cache_enabled")
+    cacheable = (not state.get("cache_hit") and not turn.llm_mode and turn.flags.response_cache_enabled
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
                  and not state.get("red_flag") and answer)
     if cacheable:
         vector = deps.embedder.encode_queries([state["user_text"]])[0]
         version = state.get("profile_version") if state.get("profile_used") else None
-        deps.cache.store(state["user_id"], version, state["user_text"], vector, answer,
+        deps.cache.store(turn.user_id, version, state["user_text"], vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
                           "quality_score": state.get("quality_score", 0.0)})
     turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
