@@ -93,8 +93,24 @@ find the missing information, using the profile where relevant.
 Return only JSON: {{"grounding_score": 0.0, "completeness_score": 0.0, "accuracy_score": 0.0,
 "missing_info": [], "improvement_suggestions": [], "safety_concerns": [], "rewritten_query": ""}}"""
 
-JUDGE_REPAIR = ("Your previous reply was not a valid JSON object with the required keys. Reply again with only "
-                "the JSON object.")
+
+def _list(max_items: int = 2) -> dict:
+    return {"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": max_items}
+
+
+# The judge's reply as a JSON schema (structured outputs; keys in the order of JUDGE_PROMPT's example: the scores
+# come first, so a reply cut off by the token limit still carries them).
+JUDGE_SCHEMA = {
+    "type": "object", "additionalProperties": False,
+    "required": ["grounding_score", "completeness_score", "accuracy_score", "missing_info", "improvement_suggestions",
+                 "safety_concerns", "rewritten_query"],
+    "properties": {"grounding_score": {"type": "number"}, "completeness_score": {"type": "number"},
+                   "accuracy_score": {"type": "number"}, "missing_info": _list(), "improvement_suggestions": _list(),
+                   "safety_concerns": _list(), "rewritten_query": {"type": "string", "maxLength": 200}},
+}
+
+JSON_REPAIR = ("Your previous reply was not a valid JSON object with the required keys ({problem}). Reply again "
+               "with only the JSON object.")
 
 REWRITE_SYSTEM = "You rewrite medical search queries. Reply with the query only."
 
@@ -106,3 +122,30 @@ Write one or two short sentences in the language of the original question, with 
 
 TRANSLATE_SYSTEM = ("You translate Korean medical questions into English search queries. Reply with the English "
                     "query only: precise medical terms, drug and disease names in their English spelling.")
+
+# Evaluation judges (`eval run` with a language model): faithfulness per cited sentence, and RAGAS-style answer
+# relevance (the questions an answer answers).
+FAITHFULNESS_SYSTEM = ("You check medical answers against evidence. For each numbered CLAIM decide whether its "
+                       "EVIDENCE states or directly implies it. Reply with JSON only: {\"supported\": [true|false, ...]} "
+                       "in claim order.")
+
+
+def faithfulness_schema(claims: int) -> dict:
+    """Exactly one verdict per claim (a grammar-constrained model cannot give more or fewer)."""
+    verdicts = {"type": "array", "items": {"type": "boolean"}, "minItems": claims, "maxItems": claims}
+    return {"type": "object", "additionalProperties": False, "required": ["supported"],
+            "properties": {"supported": verdicts}}
+
+
+RELEVANCE_SYSTEM = ("You read an answer from a medical assistant and write the questions it answers. Reply with JSON "
+                    'only: {"questions": ["..."], "noncommittal": false}. noncommittal is true when the answer evades '
+                    "or says it cannot answer.")
+
+RELEVANCE_PROMPT = "Write {n} different questions, in {language}, that this answer answers.\n\nANSWER:\n{answer}"
+
+
+def relevance_schema(questions: int) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": ["questions", "noncommittal"],
+            "properties": {"questions": {"type": "array", "items": {"type": "string", "maxLength": 300},
+                                         "minItems": 1, "maxItems": questions},
+                           "noncommittal": {"type": "boolean"}}}

@@ -9,43 +9,44 @@ metric empty for that turn (logged), never a made-up value.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ..llm import LLM, LLMError
-from ..llm.calls import tracked_chat
-from .turn_metrics import sentences
+from ..llm import LLM
+from ..llm.structured import StructuredFormatError, json_object, structured_call
+from ..prompts import RELEVANCE_PROMPT, RELEVANCE_SYSTEM, relevance_schema
+from ..verify.claims import sentences
 
 log = logging.getLogger(__name__)
 LANGUAGE = {"ko": "Korean", "en": "English"}
-SYSTEM = ("You read an answer from a medical assistant and write the questions it answers. Reply with JSON only: "
-          '{"questions": ["..."], "noncommittal": false}. noncommittal is true when the answer evades or says it '
-          "cannot answer.")
 
 
-def generate_questions(llm: LLM, answer: str, lang: str, n: int = 3) -> tuple[dict[str, Any] | None, dict | None]:
-    """({"questions": [...], "noncommittal": bool}, the call record), or (None, record or None) on failure."""
+def _questions(n: int):
+    def parse(text: str) -> dict[str, Any]:
+        raw = json_object(text)
+        listed = raw.get("questions")
+        questions = [q.strip() for q in listed if isinstance(q, str) and q.strip()][:n] \
+            if isinstance(listed, list) else []
+        if not questions:
+            raise StructuredFormatError('expected "questions": a list of questions')
+        return {"questions": questions, "noncommittal": raw.get("noncommittal") is True}
+    return parse
+
+
+def generate_questions(llm: LLM, answer: str, lang: str, n: int = 3) -> tuple[dict[str, Any] | None, list[dict]]:
+    """({"questions": [...], "noncommittal": bool}, the call records), or (None, records) on failure."""
     body = " ".join(sentences(answer))
     if not body.strip():
-        return None, None
-    prompt = f"Write {n} different questions, in {LANGUAGE.get(lang, 'English')}, that this answer answers.\n\n" \
-             f"ANSWER:\n{body[:3000]}"
-    record = None
-    try:
-        result, record = tracked_chat(llm, [{"role": "system", "content": SYSTEM}, {"role": "user", "content": prompt}],
-                                      tag="eval_relevance", temperature=0.0, max_tokens=160, json_mode=True)
-        raw = json.loads(result.text)
-        questions = [q.strip() for q in raw["questions"] if isinstance(q, str) and q.strip()][:n]
-        if not questions:
-            raise ValueError("no questions")
-        return {"questions": questions, "noncommittal": raw.get("noncommittal") is True}, record
-    except (LLMError, ValueError, KeyError, TypeError) as exc:
-        log.warning("relevance question generation failed (%s); metric left empty", type(exc).__name__)
-        return None, record
+        return None, []
+    prompt = RELEVANCE_PROMPT.format(n=n, language=LANGUAGE.get(lang, "English"), answer=body[:3000])
+    reply = structured_call(llm, [{"role": "system", "content": RELEVANCE_SYSTEM}, {"role": "user", "content": prompt}],
+                            tag="eval_relevance", parse=_questions(n), schema=relevance_schema(n), max_tokens=160)
+    if reply.value is None:
+        log.warning("relevance question generation failed; metric left empty")
+    return reply.value, reply.records
 
 
 def generated_relevance(embedder: Any, questions: Sequence[str],

@@ -70,7 +70,7 @@ COUNT_KEYS = ("units_total", "units_skipped", "units_run", "interrupted")
 def meta_for(agent: Any, args: argparse.Namespace, profiles: list[str]) -> dict[str, Any]:
     info = agent.deps.llm_info
     offline = info.offline or agent.deps.llm is None
-    from .turn_metrics import PROXY_THRESHOLD
+    from ..verify.claims import PROXY_THRESHOLD
 
     return {"command": "python -m medical_agent " + shlex.join(sys.argv[1:] if sys.argv[1:2] == ["eval"] else
                                                                 ["eval", "run", "--out", str(args.out)]),

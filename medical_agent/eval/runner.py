@@ -20,13 +20,13 @@ from tqdm import tqdm
 
 from ..llm.calls import llm_usage
 from ..safety import triage
-from .faithfulness_judge import judge_faithfulness
+from ..verify.claims import faithfulness_proxy
+from ..verify.faithfulness import judge_faithfulness
 from .profile_eval import score_profile
 from .relevance_judge import generate_questions, generated_relevance
 from .scenarios import Scenario
 from .turn_metrics import (
     answer_relevance,
-    faithfulness_proxy,
     hit_at_k,
     passages_by_number,
     perplexity,
@@ -89,9 +89,9 @@ def score_turn(agent: Any, scenario: Scenario, turn: Any, result: dict[str, Any]
     answer, lang = result.get("answer") or "", scenario.lang
     passages = passages_by_number(result)
     if opts.judge is not None:
-        faith, record = judge_faithfulness(opts.judge, answer, passages)
+        faith, calls = judge_faithfulness(opts.judge, answer, passages)
     else:
-        faith, record = faithfulness_proxy(answer, passages), None
+        faith, calls = faithfulness_proxy(answer, passages), []
     asking = turn.kind in ASKING
     facts = truth_facts(scenario.patient, agent.deps.drug_classes) if asking else None
     safe = safety(answer, triage(turn.text, lang) is not None, facts, lang)
@@ -109,10 +109,10 @@ def score_turn(agent: Any, scenario: Scenario, turn: Any, result: dict[str, Any]
     ppl = perplexity(result)
     if not isinstance(ppl, str):
         metrics["perplexity"] = ppl
-    scored = {"metrics": metrics, "faithfulness_method": faith["method"], "judge_call": record,
+    scored = {"metrics": metrics, "faithfulness_method": faith["method"], "judge_calls": calls,
               "perplexity": ppl, "safety": safe, "llm_usage": usage}
     if opts.judge is not None and asking:  # RAGAS relevance: one more model call, so only where a question is asked
-        scored["generated_questions"], scored["relevance_call"] = generate_questions(opts.judge, answer, lang)
+        scored["generated_questions"], scored["relevance_calls"] = generate_questions(opts.judge, answer, lang)
     return scored
 
 

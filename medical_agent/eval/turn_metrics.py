@@ -2,11 +2,8 @@
 safety and perplexity. Pure functions of one turn's result (plus the patient's FHIR truth), so they are
 tested on hand-made cases and reused by any runner.
 
-Faithfulness has two implementations. With an LLM configured, :mod:`.faithfulness_judge` asks it whether each
-cited sentence is supported. Offline, :func:`faithfulness_proxy` is a lexical PROXY: a sentence with [n]
-markers counts as supported when at least ``threshold`` of its tokens (words; character bigrams for Hangul,
-so particles do not matter) occur in the cited passages. It measures copying, not entailment: an extractive
-answer scores near 1 by construction, so offline numbers are labelled "proxy" everywhere.
+Faithfulness comes from the runtime's claim checks (``medical_agent.verify``): with an LLM configured the
+judge says whether each cited sentence is supported; offline the lexical proxy, labelled "proxy" everywhere.
 """
 
 from __future__ import annotations
@@ -19,67 +16,15 @@ from typing import Any
 import numpy as np
 
 from ..context.extraction.concepts import Concept
-from ..generation.citations import MARKER
-from ..prompts import DISCLAIMER, OFFLINE_LABEL
 from ..safety import EMERGENCY, SUICIDE_LINE, Facts, rule_names, safety_notes
+from ..verify.claims import sentences
 from .synthea import PatientRecord
-
-PROXY_THRESHOLD = 0.6
-_SPLIT = re.compile(r"(?<=[.!?。])\s+(?!\[\d)|\n+")
-_WORD = re.compile(r"[0-9a-z]+|[가-힣]+")
-_BOILERPLATE = tuple(DISCLAIMER.values()) + tuple(OFFLINE_LABEL.values())
-
-
-def sentences(answer: str) -> list[str]:
-    """Answer sentences with their trailing [n] markers kept; headings, bullets-only and boilerplate dropped."""
-    text = answer or ""
-    for line in _BOILERPLATE:
-        text = text.replace(line, "\n")
-    out = []
-    for raw in _SPLIT.split(text):
-        if raw.strip().startswith(("**", "#")):
-            continue
-        s = raw.strip().lstrip("-*• ").strip()
-        if len(MARKER.sub("", s).strip()) >= 12:
-            out.append(s)
-    return out
-
-
-def tokens(text: str) -> set[str]:
-    """Lower-cased words; Hangul runs as character bigrams (so '메트포르민은' still matches '메트포르민')."""
-    out: set[str] = set()
-    for w in _WORD.findall(MARKER.sub(" ", text.lower())):
-        if "가" <= w[0] <= "힣" and len(w) > 1:
-            out.update(w[i:i + 2] for i in range(len(w) - 1))
-        elif len(w) > 1 or w.isdigit():
-            out.add(w)
-    return out
-
-
-def cited_numbers(sentence: str) -> list[int]:
-    return [int(n) for m in MARKER.finditer(sentence) for n in re.findall(r"\d+", m.group(1))]
 
 
 def passages_by_number(result: dict[str, Any]) -> dict[int, str]:
     """Citation number → passage text (title + text), via the chunk ids the agent recorded."""
     by_chunk = {d.get("chunk_id"): f"{d.get('title') or ''} {d.get('text') or ''}" for d in result.get("retrieved_docs") or []}
     return {c["n"]: by_chunk.get(c.get("chunk_id"), "") for c in result.get("citations") or []}
-
-
-def faithfulness_proxy(answer: str, passages: dict[int, str], threshold: float = PROXY_THRESHOLD
-                       ) -> dict[str, Any]:
-    """Share of cited sentences whose tokens are covered (≥ threshold) by their cited passages, plus the share
-    of answer sentences that carry a citation at all. ``None`` when nothing is cited."""
-    all_sents = sentences(answer)
-    cited = [s for s in all_sents if cited_numbers(s)]
-    supported = 0
-    for s in cited:
-        own = tokens(s)
-        evidence = set().union(*(tokens(passages.get(n, "")) for n in cited_numbers(s)))
-        supported += bool(own) and len(own & evidence) / len(own) >= threshold
-    return {"faithfulness": supported / len(cited) if cited else None,
-            "citation_rate": len(cited) / len(all_sents) if all_sents else None,
-            "cited_sentences": len(cited), "method": f"proxy:token_overlap>={threshold}"}
 
 
 def concept_names(concept: Concept) -> list[str]:

@@ -6,11 +6,12 @@ Nodes only see this protocol: they never build clients or read keys. ``tag`` say
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": str}
+JsonSchema = Mapping[str, Any]
 TokenCallback = Callable[[str], None]
 
 
@@ -43,8 +44,11 @@ class LLM(Protocol):
     context_window: int
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
-             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
-        """One completion. ``json_mode`` asks for a JSON object; ``on_token`` streams text chunks."""
+             json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
+             tag: str = "") -> ChatResult:
+        """One completion. ``json_mode`` asks for a JSON object; ``json_schema`` for one of that schema, through
+        the backend's structured output where it has one (a grammar in llama.cpp, ``json_schema`` response
+        format on OpenAI-compatible servers); ``on_token`` streams text chunks."""
         ...
 
     def count_tokens(self, text: str) -> int:

@@ -6,15 +6,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .base import LLM, ChatResult, Message, TokenCallback
+from .base import LLM, ChatResult, JsonSchema, Message, TokenCallback
 
 
 def tracked_chat(llm: LLM, messages: Sequence[Message], *, tag: str, temperature: float = 0.2,
-                 max_tokens: int | None = None, json_mode: bool = False,
+                 max_tokens: int | None = None, json_mode: bool = False, json_schema: JsonSchema | None = None,
                  on_token: TokenCallback | None = None) -> tuple[ChatResult, dict[str, Any]]:
     start = time.perf_counter()
     result = llm.chat(messages, temperature=temperature, max_tokens=max_tokens, json_mode=json_mode,
-                      on_token=on_token, tag=tag)
+                      json_schema=json_schema, on_token=on_token, tag=tag)
     record = {"tag": tag, "prompt_tokens": result.prompt_tokens, "completion_tokens": result.completion_tokens,
               "ms": round((time.perf_counter() - start) * 1000, 1)}
     if result.logprobs:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import ChatResult, LLMError, Message, TokenCallback
+from .base import ChatResult, JsonSchema, LLMError, Message, TokenCallback
 from .tokens import estimate_tokens
 
 Responder = Callable[[Sequence[Message], dict[str, Any]], str]
@@ -38,6 +38,7 @@ class Call:
     max_tokens: int | None
     json_mode: bool
     tag: str
+    json_schema: JsonSchema | None = None
 
 
 class _Track:
@@ -76,10 +77,13 @@ class ScriptedLLM:
         self._lock = threading.Lock()
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
-             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
-        options = {"temperature": temperature, "max_tokens": max_tokens, "json_mode": json_mode, "tag": tag}
+             json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
+             tag: str = "") -> ChatResult:
+        json_mode = json_mode or json_schema is not None
+        options = {"temperature": temperature, "max_tokens": max_tokens, "json_mode": json_mode, "tag": tag,
+                   "json_schema": json_schema}
         with self._lock:
-            self.calls.append(Call([dict(m) for m in messages], temperature, max_tokens, json_mode, tag))
+            self.calls.append(Call([dict(m) for m in messages], temperature, max_tokens, json_mode, tag, json_schema))
             track = self._tracks.get(tag) or self._tracks.get("*")
             if track is None:
                 raise LLMError(f"scripted LLM has no script for tag {tag!r}")

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from .base import ChatResult, LLMConfigError, LLMError, Message, TokenCallback
+from .base import ChatResult, JsonSchema, LLMConfigError, LLMError, Message, TokenCallback
 
 log = logging.getLogger(__name__)
 INSTALL_HINT = ("llama-cpp-python is not installed. Install it with `pip install llama-cpp-python` "
@@ -82,10 +82,13 @@ class LlamaCppLLM:
         self._llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False)
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
-             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
+             json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
+             tag: str = "") -> ChatResult:
         kwargs: dict[str, Any] = {"messages": list(messages), "temperature": temperature,
                                   "max_tokens": max_tokens or 512, "repeat_penalty": self._repeat_penalty}
-        if json_mode:
+        if json_schema is not None:   # llama.cpp turns the schema into a grammar: only valid replies can be sampled
+            kwargs["response_format"] = {"type": "json_object", "schema": dict(json_schema)}
+        elif json_mode:
             kwargs["response_format"] = {"type": "json_object"}
         recorder = SampledLogprobs() if self._want_logprobs else None
         if recorder is not None:

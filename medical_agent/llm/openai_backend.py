@@ -1,6 +1,9 @@
 """OpenAI chat backend: api.openai.com or any OpenAI-compatible server through ``base_url``
 (vLLM, Ollama, llama.cpp server, LM Studio). Retries with exponential backoff on 429/5xx and connection
-errors are the client's own (``max_retries``); errors become messages that say what to fix."""
+errors are the client's own (``max_retries``); errors become messages that say what to fix.
+
+A JSON schema goes out as the ``json_schema`` response format (structured outputs); a server that refuses it
+(HTTP 400) is asked again in plain JSON mode, and from then on only in JSON mode (logged once)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .base import ChatResult, LLMConfigError, LLMError, LLMUnavailableError, Message, TokenCallback
+from .base import (
+    ChatResult,
+    JsonSchema,
+    LLMConfigError,
+    LLMError,
+    LLMUnavailableError,
+    Message,
+    TokenCallback,
+)
 from .tokens import estimate_tokens
 
 log = logging.getLogger(__name__)
@@ -62,18 +73,23 @@ class OpenAIChatLLM:
                  max_retries: int = 3, context_window: int | None = None, logprobs: bool = False):
         self.model = model
         self._want_logprobs = logprobs
+        self._schemas = True          # until the server refuses the json_schema response format
         self.base_url = base_url
         self.context_window = context_window or KNOWN_WINDOWS.get(model, 8192)
         self._client = build_openai_client(api_key, base_url, timeout, max_retries)
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
-             json_mode: bool = False, on_token: TokenCallback | None = None, tag: str = "") -> ChatResult:
+             json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
+             tag: str = "") -> ChatResult:
         import openai
 
         kwargs: dict[str, Any] = {"model": self.model, "messages": list(messages), "temperature": temperature}
         if max_tokens:
             kwargs["max_tokens"] = max_tokens
-        if json_mode:
+        if json_schema is not None and self._schemas:
+            kwargs["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": (tag or "reply").replace("-", "_"), "schema": dict(json_schema), "strict": True}}
+        elif json_mode or json_schema is not None:
             kwargs["response_format"] = {"type": "json_object"}
         if self._want_logprobs:
             kwargs["logprobs"] = True
@@ -96,6 +112,13 @@ class OpenAIChatLLM:
                         parts.append(delta)
                         on_token(delta)
                 text, prompt_t, completion_t = "".join(parts), 0, 0
+        except openai.BadRequestError as exc:
+            if kwargs.get("response_format", {}).get("type") != "json_schema":
+                raise translate_error(exc, self.model, self.base_url) from exc
+            log.warning("the LLM server refused a JSON schema (%s); using plain JSON mode from now on", exc.message)
+            self._schemas = False
+            return self.chat(messages, temperature=temperature, max_tokens=max_tokens, json_schema=json_schema,
+                             on_token=on_token, tag=tag)
         except openai.OpenAIError as exc:
             raise translate_error(exc, self.model, self.base_url) from exc
         if not prompt_t:

@@ -1,6 +1,8 @@
 """The CRAG judge: the LLM scores grounding, completeness and accuracy as JSON (validated), overall =
-0.4·grounding + 0.3·completeness + 0.3·accuracy. Malformed output gets one repair attempt, then the heuristic
-judge takes over (logged). One call also returns a rewritten query when the answer is weak.
+0.4·grounding + 0.3·completeness + 0.3·accuracy. The reply follows :data:`~medical_agent.prompts.JUDGE_SCHEMA`
+through :func:`~medical_agent.llm.structured.structured_call` (structured output, one repair at most); when it
+stays unusable the heuristic judge takes over (logged). One call also returns a rewritten query when the answer
+is weak.
 """
 
 from __future__ import annotations
@@ -12,21 +14,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..evidence import Evidence
-from ..llm.base import LLM, LLMError
-from ..llm.calls import tracked_chat
-from ..prompts import JUDGE_PROMPT, JUDGE_REPAIR, JUDGE_SYSTEM
+from ..llm.base import LLM
+from ..llm.structured import StructuredFormatError, json_object, structured_call
+from ..prompts import JUDGE_PROMPT, JUDGE_SCHEMA, JUDGE_SYSTEM
 from .heuristic import heuristic_judge
 
 log = logging.getLogger(__name__)
 SCORES = ("grounding_score", "completeness_score", "accuracy_score")
 LISTS = ("missing_info", "improvement_suggestions", "safety_concerns")
 WEIGHTS = {"grounding_score": 0.4, "completeness_score": 0.3, "accuracy_score": 0.3}
-_OBJECT = re.compile(r"\{.*\}", re.S)
 _SCORE = re.compile(r'"(grounding_score|completeness_score|accuracy_score)"\s*:\s*(-?\d+(?:\.\d+)?)')
 _QUERY = re.compile(r'"rewritten_query"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
-class JudgeFormatError(ValueError):
+class JudgeFormatError(StructuredFormatError):
     pass
 
 
@@ -44,15 +45,10 @@ def salvage(text: str) -> dict[str, Any] | None:
 
 def parse_verdict(text: str) -> dict[str, Any]:
     """Validate the judge's JSON: three scores in [0, 1] (clamped), lists of strings, optional query."""
-    match = _OBJECT.search(text or "")
-    raw, problem = None, "no JSON object in the judge's reply"
-    if match:
-        try:
-            raw = json.loads(match.group(0))
-        except json.JSONDecodeError as exc:
-            problem = f"invalid JSON: {exc.msg}"
-    if not isinstance(raw, dict):
-        raw = salvage(text)
+    try:
+        raw: dict[str, Any] | None = json_object(text)
+    except StructuredFormatError as exc:
+        raw, problem = salvage(text), str(exc)
     if raw is None:
         raise JudgeFormatError(problem)
     verdict: dict[str, Any] = {}
@@ -84,20 +80,10 @@ def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[Evidence], pr
     messages = [{"role": "system", "content": JUDGE_SYSTEM},
                 {"role": "user", "content": JUDGE_PROMPT.format(question=question, profile=profile_summary or "-",
                                                                 answer=answer, evidence=_evidence(docs))}]
-    records: list[dict[str, Any]] = []
-    try:
-        for attempt in range(2):
-            result, record = tracked_chat(llm, messages, tag="judge", temperature=0.0, max_tokens=300,
-                                          json_mode=True)
-            records.append({**record, "repair": attempt > 0})
-            try:
-                return parse_verdict(result.text), records
-            except JudgeFormatError as exc:
-                log.warning("judge reply unusable (%s)%s", exc, "; asking once more" if attempt == 0 else "")
-                messages = [*messages, {"role": "assistant", "content": result.text},
-                            {"role": "user", "content": JUDGE_REPAIR}]
-    except LLMError as exc:
-        log.warning("LLM judge failed (%s); using the heuristic judge", exc)
+    reply = structured_call(llm, messages, tag="judge", parse=parse_verdict, schema=JUDGE_SCHEMA, max_tokens=300)
+    if reply.value is not None:
+        return reply.value, reply.records
+    log.warning("LLM judge unusable (%s); using the heuristic judge", reply.error)
     verdict = heuristic_judge(question, answer, docs, profile_summary, lang)
     verdict["judge"] = "heuristic_fallback"
-    return verdict, records
+    return verdict, reply.records

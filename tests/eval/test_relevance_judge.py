@@ -15,9 +15,10 @@ ANSWER = "Metformin lowers blood glucose. [1]\n\nThis is general information, no
 def test_questions_come_from_the_answer_in_the_turn_language():
     llm = ScriptedLLM({"eval_relevance": json.dumps({"questions": ["메트포르민은 무엇인가요?", " "],
                                                      "noncommittal": False})})
-    generated, record = generate_questions(llm, ANSWER, "ko")
+    generated, records = generate_questions(llm, ANSWER, "ko")
     assert generated == {"questions": ["메트포르민은 무엇인가요?"], "noncommittal": False}
-    assert record["tag"] == "eval_relevance"
+    assert [r["tag"] for r in records] == ["eval_relevance"] and llm.calls[-1].json_schema["required"] == \
+        ["questions", "noncommittal"]
     prompt = llm.calls[-1].messages[-1]["content"]
     assert "Korean" in prompt and "Metformin lowers blood glucose" in prompt and llm.calls[-1].json_mode
 
@@ -30,7 +31,7 @@ def test_unusable_replies_leave_the_metric_empty(reply):
 
 def test_an_empty_answer_costs_no_call():
     llm = ScriptedLLM({"eval_relevance": "{}"})
-    assert generate_questions(llm, "", "en") == (None, None) and not llm.calls
+    assert generate_questions(llm, "", "en") == (None, []) and not llm.calls
 
 
 def test_mean_cosine_noncommittal_zero_and_missing_none():

@@ -9,40 +9,16 @@ import pytest
 
 from medical_agent.eval.turn_metrics import (
     answer_relevance,
-    faithfulness_proxy,
     hit_at_k,
     passages_by_number,
     perplexity,
     personalisation,
     safety,
-    sentences,
     truth_facts,
 )
 from medical_agent.safety import EMERGENCY
 
 PASSAGE = "Metformin often causes nausea and diarrhoea at first. Taking it with food helps."
-
-
-def test_sentences_keep_markers_and_drop_boilerplate():
-    answer = ("**Key information**\n- Metformin often causes nausea. [1]\n- Unrelated claim about the moon landing. [2]\n"
-              "⚕️ This is general medical information, not a diagnosis. Please talk to a doctor, pharmacist or other "
-              "clinician about your own situation.")
-    assert sentences(answer) == ["Metformin often causes nausea. [1]", "Unrelated claim about the moon landing. [2]"]
-
-
-def test_faithfulness_proxy_counts_supported_cited_sentences():
-    answer = ("Metformin often causes nausea and diarrhoea. [1]\nThe moon landing happened in 1969 in July. [2]\n"
-              "A sentence without any citation at all.")
-    out = faithfulness_proxy(answer, {1: PASSAGE, 2: PASSAGE})
-    assert out["faithfulness"] == 0.5 and out["cited_sentences"] == 2
-    assert out["citation_rate"] == pytest.approx(2 / 3)
-    assert out["method"].startswith("proxy")
-    assert faithfulness_proxy("No citations in this answer here.", {})["faithfulness"] is None
-
-
-def test_faithfulness_proxy_korean_particles():
-    passage = "메트포르민은 처음에 메스꺼움과 설사를 흔히 일으킵니다."
-    assert faithfulness_proxy("메트포르민이 메스꺼움과 설사를 흔히 일으킵니다. [1]", {1: passage})["faithfulness"] == 1.0
 
 
 def test_passages_by_number_follows_chunk_ids():
@@ -111,16 +87,3 @@ def test_answer_relevance_is_cosine_and_skips_empty_answers():
     out = answer_relevance(_Unit(), ["alpha question", "alpha question", "q"],
                            ["alpha answer sentence here.", "other answer sentence here.", ""])
     assert out == [1.0, 0.0, None]
-
-
-def test_llm_judge_faithfulness_and_fallback():
-    from medical_agent.eval.faithfulness_judge import judge_faithfulness
-    from medical_agent.llm import ScriptedLLM
-
-    answer = "Metformin often causes nausea and diarrhoea. [1]\nThe moon landing happened in 1969 in July. [1]"
-    llm = ScriptedLLM('{"supported": [true, true]}')
-    out, record = judge_faithfulness(llm, answer, {1: PASSAGE})
-    assert out["faithfulness"] == 1.0 and out["method"] == "llm_judge" and record["tag"] == "eval_faithfulness"
-    assert "CLAIM 2: The moon landing" in llm.calls[0].messages[-1]["content"] and llm.calls[0].json_mode
-    out, record = judge_faithfulness(ScriptedLLM("not json"), answer, {1: PASSAGE})
-    assert out["faithfulness"] == 0.5 and "judge failed" in out["method"] and record is None

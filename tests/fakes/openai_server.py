@@ -1,7 +1,7 @@
 """A small OpenAI-compatible HTTP server on 127.0.0.1 (stdlib only) for backend tests.
 
-It answers /v1/chat/completions (plain, JSON mode, SSE streaming) and /v1/embeddings, and can be scripted
-to fail: ``server.failures = [500]`` makes the next request fail with HTTP 500, then behave.
+It answers /v1/chat/completions (plain, JSON mode, JSON schema, SSE streaming) and /v1/embeddings, and can be
+scripted to fail (``server.schemas = False`` refuses JSON schemas like a server without structured outputs): ``server.failures = [500]`` makes the next request fail with HTTP 500, then behave.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ class FakeOpenAIServer:
                  models: tuple[str, ...] = ("test-model", "text-embedding-test")):
         self.reply, self.api_key, self.models = reply, api_key, models
         self.failures: list[int] = []
+        self.schemas = True            # False: refuse the json_schema response format with HTTP 400
         self.requests: list[dict[str, Any]] = []
         owner = self
 
@@ -56,7 +57,10 @@ class FakeOpenAIServer:
                                  "usage": {"prompt_tokens": 1, "total_tokens": 1}})
 
             def _chat(self, body: dict[str, Any]) -> None:
-                json_mode = (body.get("response_format") or {}).get("type") == "json_object"
+                kind = (body.get("response_format") or {}).get("type")
+                if kind == "json_schema" and not owner.schemas:
+                    return self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
+                json_mode = kind in ("json_object", "json_schema")
                 text = json.dumps({"ok": True, "echo": body["messages"][-1]["content"]}) if json_mode \
                     else owner.reply
                 def logprobs(word: str) -> dict[str, Any] | None:  # -0.5 per word, like a real server's shape

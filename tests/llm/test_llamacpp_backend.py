@@ -1,6 +1,7 @@
 """LlamaCppLLM against a stand-in `llama_cpp` module (the real package is optional), plus one real-model check
 that runs only where ../shared/tools/fetch-local-llm has installed the GGUF and llama-cpp-python."""
 
+import json
 import math
 import sys
 import types
@@ -68,6 +69,15 @@ def test_repeat_penalty_reaches_the_sampler(stand_in):
     assert [m.calls[-1]["repeat_penalty"] for m in StandInLlama.instances] == [1.1, 1.0]
 
 
+def test_a_schema_becomes_llama_cpp_s_grammar_constrained_json(stand_in):
+    schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
+    llm = LlamaCppLLM(stand_in)
+    llm.chat([{"role": "user", "content": "hi"}], json_schema=schema)
+    llm.chat([{"role": "user", "content": "hi"}], json_mode=True)
+    sent = [c["response_format"] for c in StandInLlama.instances[-1].calls]
+    assert sent == [{"type": "json_object", "schema": schema}, {"type": "json_object"}]
+
+
 def test_logprobs_of_sampled_tokens_whole_and_streamed(stand_in):
     llm = LlamaCppLLM(stand_in, logprobs=True)
     expected = [math.log(0.5), math.log(0.8)]    # the last token has no successor step and is not scored
@@ -95,3 +105,8 @@ def test_real_gguf_streams_with_logprobs():
                       temperature=0.0, on_token=pieces.append)
     assert "".join(pieces) == result.text and result.text.strip()
     assert result.logprobs and all(v <= 0 and math.isfinite(v) for v in result.logprobs)
+    schema = {"type": "object", "properties": {"supported": {"type": "boolean"}}, "required": ["supported"],
+              "additionalProperties": False}
+    reply = llm.chat([{"role": "user", "content": "Is water wet? Answer in JSON."}], json_schema=schema,
+                     max_tokens=16, temperature=0.0)
+    assert isinstance(json.loads(reply.text)["supported"], bool)     # the grammar admits nothing else

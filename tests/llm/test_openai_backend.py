@@ -53,6 +53,19 @@ def test_json_mode_sends_response_format(server):
     assert json.loads(result.text)["echo"] == "Say hello"
 
 
+def test_a_schema_goes_out_as_structured_output_and_falls_back_to_json_mode(server):
+    schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
+    llm = make(server)
+    assert json.loads(llm.chat(MSGS, json_schema=schema, tag="judge").text)["ok"] is True
+    sent = server.requests[-1]["body"]["response_format"]
+    assert sent == {"type": "json_schema", "json_schema": {"name": "judge", "schema": schema, "strict": True}}
+    server.schemas = False                                   # a server without structured outputs
+    assert json.loads(llm.chat(MSGS, json_schema=schema).text)["ok"] is True
+    assert [r["body"]["response_format"]["type"] for r in server.requests[-2:]] == ["json_schema", "json_object"]
+    llm.chat(MSGS, json_schema=schema)                       # remembered: no second refusal
+    assert server.requests[-1]["body"]["response_format"] == {"type": "json_object"} and len(server.requests) == 4
+
+
 def test_retries_a_500_then_succeeds(server):
     server.failures = [500]
     result = make(server).chat(MSGS)
