@@ -47,19 +47,19 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     the build would otherwise slow the first page. Gradio itself turns a failed share tunnel into a printed
     warning; any other share failure is retried once without sharing so the app always serves locally."""
     settings = settings or get_settings()
-    setup_logging(log_health_data=settings.log_health_data)
+    setup_logging(log_health_data=settings.limits.log_health_data)
     runtime = runtime or AgentRuntime(settings)
     demo = build_demo(settings, runtime).queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     where = server_address()
     try:
-        demo.launch(prevent_thread_lock=True, share=settings.share or None, **where)
+        demo.launch(prevent_thread_lock=True, share=settings.ui.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it
-        if not settings.share:
+        if not settings.ui.share:
             raise
         log.warning("could not create a share link (%s); serving locally only", type(exc).__name__)
         demo.close()
         demo.launch(prevent_thread_lock=True, share=False, **where)
-    if settings.share and not demo.share_url:
+    if settings.ui.share and not demo.share_url:
         log.warning("no share link (offline?); serving locally at %s", demo.local_url)
     runtime.start()
     if block:

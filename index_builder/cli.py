@@ -17,11 +17,11 @@ def _build(args: argparse.Namespace) -> int:
     from medical_agent.indexing.build import build_index
 
     settings = get_settings()
-    spec = args.embedder or settings.embedder
+    spec = args.embedder or settings.backends.embedder
     views = [v.strip() for v in args.views.split(",") if v.strip()]
     if not views or any(v not in VIEWS for v in views):
         raise SystemExit(f"--views must be a comma list of {', '.join(VIEWS)}")
-    result = build_index(args.source, Path(args.out), assets_dir=settings.assets_dir,
+    result = build_index(args.source, Path(args.out), assets_dir=settings.paths.assets_dir,
                          embedder=create_embedder(spec, settings), embedder_spec=spec,
                          chunk_chars=args.chunk_chars or None, views=views, force=args.force)
     m = result.manifest

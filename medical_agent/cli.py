@@ -35,7 +35,8 @@ def _profile(args: argparse.Namespace) -> int:
                     raise TypeError("'turns' must be a list of strings")
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
                 raise ValueError(f"{args.dialogues}:{n}: expected {{\"id\", \"turns\": [str, ...]}} ({exc})") from None
-            store = ProfileStore(open_storage(":memory:").profiles, korean_name=korean_namer(concept_table(settings)))
+            store = ProfileStore(open_storage(":memory:").profiles,
+                                 korean_name=korean_namer(concept_table(settings)))
             for turn in turns:
                 store.update("dialogue", extractor.extract(turn))
             print(json.dumps({"id": dialogue_id, "profile": public_profile(store.get("dialogue"))},
@@ -68,7 +69,7 @@ def _eval_profile(args: argparse.Namespace) -> int:
     if args.linker:
         settings = settings.with_flags(medcat2_enabled=args.linker == "medcat")
     concepts = concept_table(settings)
-    directory = args.patients or settings.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
+    directory = args.patients or settings.paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     patients = load_patients(Path(directory), concepts, args.limit)
     extractor, info = create_extractor(settings, concepts)
     report = evaluate_profiles(patients, extractor, [x.strip() for x in args.lang.split(",")], seed=args.seed)

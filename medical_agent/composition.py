@@ -44,7 +44,7 @@ def create_linker(settings: Settings, concepts: ConceptTable | None = None) -> t
     concepts = concepts or concept_table(settings)
     if settings.flags.medcat2_enabled:
         try:
-            ensure_medcat_pack(settings.assets_dir / "concepts.csv", settings.medcat_dir)
+            ensure_medcat_pack(settings.paths.assets_dir / "concepts.csv", settings.paths.medcat_dir)
         except Exception as exc:  # the dictionary linker takes over, labelled as such
             return dictionary_fallback(concepts, exc)
     return load_linker(settings, concepts)
@@ -77,18 +77,18 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
 
     ``llm`` injects a backend (a scripted fake in tests and ``bench turn``); otherwise ``llm_spec`` or the
     configured one is built (``None`` there means offline mode). ``index`` searches another index directory;
-    by default the knowledge base at ``settings.index_dir``, built on first start. ``storage`` keeps profiles,
-    cached answers and conversation threads: by default the settings' database file; tests, benchmarks and
-    `eval run` pass ``open_storage(":memory:")``.
+    by default the knowledge base at ``settings.paths.index_dir``, built on first start. ``storage`` keeps
+    profiles, cached answers and conversation threads: by default the settings' database file; tests,
+    benchmarks and `eval run` pass ``open_storage(":memory:")``.
     """
     llm, llm_info = _llm(settings, llm, llm_spec)
-    embedder = create_embedder(settings.embedder, settings)
+    embedder = create_embedder(settings.backends.embedder, settings)
     if index is None:
         ensure_index(settings, embedder)
     retriever = open_retriever(settings, index, embedder=embedder)
     concepts = concept_table(settings)
     linker, linker_info = create_linker(settings, concepts)
-    storage = storage or open_storage(settings.db_path)
+    storage = storage or open_storage(settings.paths.db_path)
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
                 linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker),

@@ -13,13 +13,26 @@ def test_defaults_match_the_seed():
     f = s.flags
     assert s.profile == "full_context_engineering"
     assert (f.self_refine_enabled, f.max_refine_iterations, f.quality_threshold) == (True, 2, 0.5)
-    assert (f.refine_strategy, f.memory_mode, f.rrf_k, f.cache_similarity_threshold) == \
+    assert (f.refine_strategy, f.memory_mode, s.retrieval.rrf_k, f.cache_similarity_threshold) == \
         ("corrective_rag", "structured", 60, 0.85)
     assert all([f.llm_based_quality_check, f.dynamic_query_rewrite, f.quality_check_enabled, f.duplicate_detection,
-                f.progress_monitoring, f.active_retrieval_enabled, f.dynamic_rag_routing, f.medcat2_enabled,
-                f.response_cache_enabled])
-    assert s.shared_data_dir == (PROJECT_ROOT / "../shared/data").resolve()
-    assert s.db_path.is_absolute() and s.index_dir.is_absolute()
+                f.progress_monitoring, f.active_retrieval_enabled, f.medcat2_enabled, f.response_cache_enabled])
+    assert s.paths.shared_data_dir == (PROJECT_ROOT / "../shared/data").resolve()
+    assert s.paths.db_path.is_absolute() and s.paths.index_dir.is_absolute()
+
+
+def test_settings_are_grouped_in_the_yaml_s_sections_and_keys_stay_flat():
+    s = load_settings(env={"MEDAGENT_RRF_K": "30", "MEDAGENT_SHARE": "true"})
+    assert (s.retrieval.rrf_k, s.ui.share, s.limits.max_message_chars, s.backends.embedder) == \
+        (30, True, 4000, "use-multilingual")
+    changed = s.replace(rrf_k=20, llm="offline", max_message_chars=10)
+    assert (changed.retrieval.rrf_k, changed.backends.llm, changed.limits.max_message_chars) == (20, "offline", 10)
+    assert changed.paths == s.paths and s.retrieval.rrf_k == 30                  # frozen: a new object
+    with pytest.raises(SettingsError, match="rrf_k"):
+        s.replace(rrf_k=0)
+    for gone in ("MEDAGENT_DYNAMIC_RAG_ROUTING", "MEDAGENT_NO_SUCH"):          # removed settings are refused
+        with pytest.raises(SettingsError, match="unknown environment variable"):
+            load_settings(env={gone: "true"})
 
 
 def test_all_six_profiles_exist_and_differ_as_documented():
@@ -44,18 +57,18 @@ def test_env_overrides_fields_flags_and_profile():
                            "MEDAGENT_QUALITY_THRESHOLD": "0.7", "MEDAGENT_CACHE": "/ignored/tool/var"})
     assert s.profile == "baseline" and s.flags.refine_strategy == "basic_rag"
     assert s.flags.max_refine_iterations == 4 and s.flags.quality_threshold == 0.7
-    assert s.llm == "offline" and s.shared_data_dir == Path("/tmp/x")
+    assert s.backends.llm == "offline" and s.paths.shared_data_dir == Path("/tmp/x")
 
 
 def test_env_flag_beats_profile_and_overrides_beat_env():
     s = load_settings(env={"MEDAGENT_PROFILE": "baseline", "MEDAGENT_SELF_REFINE_ENABLED": "true"},
                       overrides={"rrf_k": 10, "max_message_chars": 99})
-    assert s.flags.self_refine_enabled and s.flags.rrf_k == 10 and s.max_message_chars == 99
+    assert s.flags.self_refine_enabled and s.retrieval.rrf_k == 10 and s.limits.max_message_chars == 99
 
 
 def test_openai_key_is_read_but_not_shown():
     s = load_settings(env={"OPENAI_API_KEY": "sk-secret"})
-    assert s.openai_api_key == "sk-secret" and "sk-secret" not in repr(s)
+    assert s.backends.openai_api_key == "sk-secret" and "sk-secret" not in repr(s)
 
 
 @pytest.mark.parametrize("env, needle", [
@@ -91,7 +104,7 @@ def test_yaml_errors(tmp_path):
     with pytest.raises(SettingsError, match="unknown section"):
         load_settings(bad, env={})
     bad.write_text("paths: {index_dir: a, assets_dir: b, shared_data_dir: c, db_path: d, medcat_dir: e}\n"
-                   "features: {rrf_k: [1, 2]}\n")
+                   "retrieval: {rrf_k: [1, 2]}\n")
     with pytest.raises(SettingsError, match="rrf_k"):
         load_settings(bad, env={})
 
@@ -99,7 +112,7 @@ def test_yaml_errors(tmp_path):
 def test_answer_token_cap_is_a_validated_setting():
     from medical_agent.settings import SettingsError, load_settings
 
-    assert load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "400"}).llm_max_answer_tokens == 400
+    assert load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "400"}).backends.llm_max_answer_tokens == 400
     with pytest.raises(SettingsError, match="llm_max_answer_tokens"):
         load_settings(env={"MEDAGENT_LLM_MAX_ANSWER_TOKENS": "3"})
 
@@ -107,7 +120,7 @@ def test_answer_token_cap_is_a_validated_setting():
 def test_repeat_penalty_is_a_validated_setting():
     from medical_agent.settings import SettingsError, load_settings
 
-    assert load_settings(env={}).llm_repeat_penalty == 1.1
-    assert load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "1.0"}).llm_repeat_penalty == 1.0
+    assert load_settings(env={}).backends.llm_repeat_penalty == 1.1
+    assert load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "1.0"}).backends.llm_repeat_penalty == 1.0
     with pytest.raises(SettingsError, match="llm_repeat_penalty"):
         load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "0.5"})

@@ -23,9 +23,9 @@ def create_embedder(spec: str, settings: Settings | None = None) -> Embedder:
     if kind == "openai" and arg:
         from .openai_backend import OpenAIEmbedder
 
-        return OpenAIEmbedder(arg, api_key=settings.openai_api_key if settings else None,
-                              base_url=settings.llm_base_url if settings else None,
-                              timeout=settings.llm_timeout_s if settings else 60.0)
+        return OpenAIEmbedder(arg, api_key=settings.backends.openai_api_key if settings else None,
+                              base_url=settings.backends.llm_base_url if settings else None,
+                              timeout=settings.backends.llm_timeout_s if settings else 60.0)
     if kind == "hashing":
         from .hashing import HashingEmbedder
 

@@ -50,7 +50,7 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
                                      llm=llm)
     retriever = pipeline.retriever
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
-    report = evaluate(pipeline_search(pipeline, methods, settings.flags.rrf_k), queries, qrels, methods, k=args.k,
+    report = evaluate(pipeline_search(pipeline, methods, settings.retrieval.rrf_k), queries, qrels, methods, k=args.k,
                       min_grade=args.min_grade)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "fusion": retriever.fusion, "weights": list(retriever.weights),
@@ -72,7 +72,7 @@ def _eval_tune_fusion(args: argparse.Namespace) -> int:
     retriever = pipeline.retriever
     feedback = [(int(d), w) for d, w in number_pairs(args.prf, "--prf", "DOCS:WEIGHT,... e.g. 0:0,3:4")] \
         if args.prf else [(retriever.prf_docs, retriever.prf_weight)]
-    report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.flags.rrf_k,
+    report = tune_with_feedback(pipeline, feedback, queries, qrels, depth=args.depth, rrf_k=settings.retrieval.rrf_k,
                                 k=args.k)
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "embedder": retriever.embedder.name, "expand": not args.no_expand})

@@ -56,7 +56,7 @@ def add_parser(eval_subparsers: Any) -> None:
 def _patients(arg: str | None, limit: int | None, settings: Any, concepts: Any) -> list[Any]:
     from .synthea import load_patients
 
-    default = settings.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
+    default = settings.paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     if arg and arg.isdigit():
         arg, limit = None, min(int(arg), limit or int(arg))
     return load_patients(Path(arg) if arg else default, concepts, limit)

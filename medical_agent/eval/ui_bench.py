@@ -130,7 +130,7 @@ def bench_ui(settings: Settings, sessions: int = 20, turns: int = 5, timeout: fl
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     load_start = round(os.getloadavg()[0], 2)   # other work on the machine slows every number here
-    index_present = index_exists(settings.index_dir)
+    index_present = index_exists(settings.paths.index_dir)
     with tempfile.TemporaryDirectory(prefix="ui-bench-") as tmp:
         env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
                "MEDAGENT_LLM": "offline", "MEDAGENT_DB_PATH": str(Path(tmp) / "agent.sqlite"),
@@ -155,7 +155,7 @@ def bench_ui(settings: Settings, sessions: int = 20, turns: int = 5, timeout: fl
                 proc.wait(timeout=30)
         agent_ready = READY_LINE.search(log_path.read_text(encoding="utf-8", errors="replace"))
     firsts = [t["first_token_s"] for t in warm if t["first_token_s"] is not None]
-    return {"command": "python app.py", "index": str(settings.index_dir), "index_present_at_start": index_present,
+    return {"command": "python app.py", "index": str(settings.paths.index_dir), "index_present_at_start": index_present,
             "llm": "offline", "ready_http_s": round(ready_s, 3),
             "ready_cpu_s": ready_cpu,
             "agent_ready_s": float(agent_ready.group(1)) if agent_ready else None,

@@ -1,9 +1,9 @@
 """MedicalAgent: the facade the CLI, the UI and the evaluation use to run turns of the compiled graph.
 
 A conversation is a LangGraph thread (kept by the storage's checkpointer: SQLite by default, in-memory in
-tests); the person is a ``user_id`` (their profile and cache entries). Feature flags come from the settings' ablation profile and may
-be overridden per call (the UI's switches) without recompiling anything: they travel in the turn's
-:class:`TurnContext`, not in the checkpointed state.
+tests); the person is a ``user_id`` (their profile and cache entries). Feature flags come from the settings'
+ablation profile and may be overridden per call (the UI's switches) without recompiling anything: they travel
+in the turn's :class:`TurnContext`, not in the checkpointed state.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class MedicalAgent:
                  overrides: dict[str, Any] | None) -> tuple[AgentState, dict[str, Any], TurnContext]:
         if not isinstance(text, str) or not text.strip():
             raise InputError("Please type a question. / 질문을 입력해 주세요.")
-        limit = self.deps.settings.max_message_chars
+        limit = self.deps.settings.limits.max_message_chars
         if len(text) > limit:
             raise InputError(f"Your message is {len(text):,} characters; the limit is {limit:,}. Please shorten it. / "
                              f"메시지가 너무 깁니다({len(text):,}자, 최대 {limit:,}자). 줄여서 다시 보내 주세요.")

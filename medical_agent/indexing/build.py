@@ -153,13 +153,14 @@ def _swap_into_place(tmp: Path, out: Path) -> None:
 
 def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
     """Build the default knowledge-base index on first start (the app and the CLI call this)."""
-    directory = settings.index_dir
+    directory = settings.paths.index_dir
     try:
         read_manifest(directory)
         return directory
     except IndexLoadError:
         pass
     print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
-    build_index("assets", directory, assets_dir=settings.assets_dir,
-                embedder=embedder or create_embedder(settings.embedder, settings), embedder_spec=settings.embedder)
+    build_index("assets", directory, assets_dir=settings.paths.assets_dir,
+                embedder=embedder or create_embedder(settings.backends.embedder, settings),
+                embedder_spec=settings.backends.embedder)
     return directory

@@ -22,25 +22,26 @@ SPECS = "auto | offline | fake | openai | openai:<model> | llamacpp | llamacpp:<
 
 
 def _openai(settings: Settings, model: str | None) -> tuple[LLM, BackendInfo]:
-    model = model or settings.llm_model
-    llm = OpenAIChatLLM(model, api_key=settings.openai_api_key, base_url=settings.llm_base_url,
-                        timeout=settings.llm_timeout_s, max_retries=settings.llm_max_retries,
-                        context_window=settings.llm_context_window, logprobs=settings.llm_logprobs)
-    return llm, BackendInfo("openai", model, settings.llm_base_url or "api.openai.com")
+    b = settings.backends
+    model = model or b.llm_model
+    llm = OpenAIChatLLM(model, api_key=b.openai_api_key, base_url=b.llm_base_url, timeout=b.llm_timeout_s,
+                        max_retries=b.llm_max_retries, context_window=b.llm_context_window, logprobs=b.llm_logprobs)
+    return llm, BackendInfo("openai", model, b.llm_base_url or "api.openai.com")
 
 
 def _llamacpp(settings: Settings, path: str | None) -> tuple[LLM, BackendInfo]:
-    model_path = Path(path).expanduser() if path else settings.llamacpp_model_path
+    model_path = Path(path).expanduser() if path else settings.backends.llamacpp_model_path
     if model_path is None:
         raise SettingsError("llamacpp backend needs a model path: llamacpp:<path.gguf>")
-    llm = LlamaCppLLM(model_path, n_ctx=settings.llm_context_window or 4096, logprobs=settings.llm_logprobs,
-                      repeat_penalty=settings.llm_repeat_penalty)
+    b = settings.backends
+    llm = LlamaCppLLM(model_path, n_ctx=b.llm_context_window or 4096, logprobs=b.llm_logprobs,
+                      repeat_penalty=b.llm_repeat_penalty)
     return llm, BackendInfo("llamacpp", llm.model, str(model_path))
 
 
 def create_llm(settings: Settings, spec: str | None = None) -> tuple[LLM | None, BackendInfo]:
     """Build the configured backend; ``None`` means offline mode. Raises LLMConfigError with a fix."""
-    spec = (spec or settings.llm).strip()
+    spec = (spec or settings.backends.llm).strip()
     kind, _, arg = spec.partition(":")
     kind = kind.lower()
     if kind == "offline":
@@ -61,9 +62,9 @@ def create_llm(settings: Settings, spec: str | None = None) -> tuple[LLM | None,
 
 
 def _auto(settings: Settings) -> tuple[LLM | None, BackendInfo]:
-    if settings.openai_api_key or settings.llm_base_url:
+    if settings.backends.openai_api_key or settings.backends.llm_base_url:
         return _openai(settings, None)
-    path = settings.llamacpp_model_path
+    path = settings.backends.llamacpp_model_path
     if path is not None and path.is_file():
         if llama_cpp_available():
             return _llamacpp(settings, None)

@@ -27,16 +27,16 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
                    embedder_spec: str | None = None, use_index_embedder: bool = False) -> HybridRetriever:
     """``use_index_embedder``: take the embedder the index was built with (evaluation of foreign indexes);
     otherwise the configured one, and an index built with another embedder is refused."""
-    directory = Path(index_dir or settings.index_dir)
+    directory = Path(index_dir or settings.paths.index_dir)
     if embedder is None:
-        spec = embedder_spec or settings.embedder
+        spec = embedder_spec or settings.backends.embedder
         if use_index_embedder and not embedder_spec:
             spec = read_manifest(directory).get("embedder_spec") or spec
         embedder = create_embedder(spec, settings)
     index = load_index(directory, expected_embedder=embedder.name)
     fusion, source = fusion_for(settings, embedder.name)
     log.info("fusion for embedder %s: %s (%s)", embedder.name, fusion, source)
-    return HybridRetriever(index, embedder, rrf_k=settings.flags.rrf_k, fusion=fusion["fusion_method"],
+    return HybridRetriever(index, embedder, rrf_k=settings.retrieval.rrf_k, fusion=fusion["fusion_method"],
                            weights=(fusion["bm25_weight"], fusion["dense_weight"]), prf_docs=fusion["prf_docs"],
                            prf_weight=fusion["prf_weight"])
 
@@ -45,12 +45,12 @@ def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], 
     """Fusion values for an index built with ``embedder_name``, and where they came from. Weights that suit one
     dense model drag another down (BioASQ: USE wants dense 0.4 with BM25 feedback, MiniLM dense 1.0 without), so
     each value the settings leave unset comes from the preset of that embedder, else from ``default``."""
-    presets = settings.fusion_presets
+    presets = settings.retrieval.fusion_presets
     own = presets.get(embedder_name, {})
     values, sources = {}, set()
     for key in FUSION_FIELDS:
-        if getattr(settings, key) is not None:
-            values[key], source = getattr(settings, key), "settings"
+        if getattr(settings.retrieval, key) is not None:
+            values[key], source = getattr(settings.retrieval, key), "settings"
         elif own.get(key) is not None:
             values[key], source = own[key], f"preset {embedder_name}"
         else:
@@ -59,23 +59,24 @@ def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], 
     return values, ", ".join(sorted(sources))
 
 
-def open_query_pipeline(settings: Settings, retriever: HybridRetriever, linker: ConceptLinker, concepts: ConceptTable,
-                        *, expand: bool | None = None, llm: LLM | None = None) -> QueryPipeline:
+def open_query_pipeline(settings: Settings, retriever: HybridRetriever, linker: ConceptLinker,
+                        concepts: ConceptTable, *, expand: bool | None = None, llm: LLM | None = None) -> QueryPipeline:
     """The agent's query pipeline over ``retriever``, built in this one place for the agent and `eval retrieval`:
     the agent's concept linker (MedCAT or the dictionary fallback) and concept table, the team's
-    glossary (``query_glossary_enabled``) and combining forms (``query_compounds_enabled``), LLM translation when ``query_translation_enabled`` and an LLM is
-    given, the cross-lingual fusion (``crosslingual_fusion_method``/``_dense_weight``/``_prf_weight``); ``expand=False``
-    ablates all expansion (``eval retrieval --no-expand``)."""
-    glossary = cached_glossary(str(settings.assets_dir / "glossary")) if settings.query_glossary_enabled else None
-    roots = cached_roots(str(settings.assets_dir / "roots")) if settings.query_compounds_enabled else None
-    translate = QueryTranslator(llm) if settings.query_translation_enabled and llm is not None else None
-    if settings.query_translation_enabled and llm is None:
+    glossary (``query_glossary_enabled``) and combining forms (``query_compounds_enabled``), LLM translation when
+    ``query_translation_enabled`` and an LLM is given, the cross-lingual fusion (``crosslingual_fusion_method``/
+    ``_dense_weight``/``_prf_weight``); ``expand=False`` ablates all expansion (``eval retrieval --no-expand``)."""
+    r, assets = settings.retrieval, settings.paths.assets_dir
+    glossary = cached_glossary(str(assets / "glossary")) if r.query_glossary_enabled else None
+    roots = cached_roots(str(assets / "roots")) if r.query_compounds_enabled else None
+    translate = QueryTranslator(llm) if r.query_translation_enabled and llm is not None else None
+    if r.query_translation_enabled and llm is None:
         log.info("query translation is enabled but no LLM is configured: searching without it")
     crosslingual = None
-    if settings.crosslingual_dense_weight is not None:
-        crosslingual = FusionOverride(settings.crosslingual_dense_weight,
-                                      settings.crosslingual_prf_weight if settings.crosslingual_prf_weight is not None
-                                      else retriever.prf_weight, settings.crosslingual_fusion_method)
+    if r.crosslingual_dense_weight is not None:
+        crosslingual = FusionOverride(r.crosslingual_dense_weight, r.crosslingual_prf_weight
+                                      if r.crosslingual_prf_weight is not None else retriever.prf_weight,
+                                      r.crosslingual_fusion_method)
     return QueryPipeline(retriever, linker, concepts, glossary=glossary, roots=roots, translate=translate,
-                         expand=settings.query_expansion_enabled if expand is None else expand,
+                         expand=r.query_expansion_enabled if expand is None else expand,
                          crosslingual=crosslingual)

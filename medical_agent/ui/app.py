@@ -137,7 +137,7 @@ class MedicalAgentApp:
         except (TimeoutError, StartupError) as exc:  # the agent is not ready: say so plainly
             history[-1] = {"role": "assistant", "content": f"⚠️ {exc}"}
         except Exception as exc:  # logged for the operator; the person sees a short text, never a trace
-            log_failure(exc, self.settings.log_health_data)
+            log_failure(exc, self.settings.limits.log_health_data)
             result = None
             history[-1] = {"role": "assistant", "content": SORRY}
         yield frame(self._panels(session, result))

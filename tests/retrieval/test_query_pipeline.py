@@ -86,7 +86,7 @@ def test_intent_lexicon_and_no_expand(concepts):
 
 def test_eval_and_retrieve_node_share_the_pipeline(settings):
     deps = create_agent(settings, storage=open_storage(":memory:")).deps
-    evaluated = create_query_pipeline(settings, settings.index_dir)
+    evaluated = create_query_pipeline(settings, settings.paths.index_dir)
     search = pipeline_search(evaluated, ["hybrid"])
     for question, _ in FIXED:
         agent_query, agent_exp = deps.query_pipeline.query(question)
@@ -95,7 +95,7 @@ def test_eval_and_retrieve_node_share_the_pipeline(settings):
         node = retrieve({"user_text": question, "conversation_history": []}, turn(settings), deps)
         assert node["expanded_query"] == eval_exp.to_dict()
         assert [d["chunk_id"] for d in node["retrieved_docs"]] == [h.chunk_id for h in search(question, 8, "hybrid")]
-    assert create_query_pipeline(settings, settings.index_dir, expand=False).expansion(FIXED[0][0]).bm25_terms == []
+    assert create_query_pipeline(settings, settings.paths.index_dir, expand=False).expansion(FIXED[0][0]).bm25_terms == []
 
 
 def test_korean_loanwords_reach_english_passages(settings):
@@ -124,8 +124,8 @@ def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only
     unset = settings.replace(crosslingual_dense_weight=None)
     assert open_pipeline(unset, pipeline.retriever).query(korean)[0].fusion is None   # the retriever's own
     shipped = open_pipeline(settings, pipeline.retriever).query(korean)[0].fusion
-    assert shipped == FusionOverride(settings.crosslingual_dense_weight, settings.crosslingual_prf_weight,
-                                     settings.crosslingual_fusion_method)
+    r = settings.retrieval
+    assert shipped == FusionOverride(r.crosslingual_dense_weight, r.crosslingual_prf_weight, r.crosslingual_fusion_method)
     bm25 = [h.chunk_id for h in pipeline.search(korean, 5, method="bm25")[0]]
     hybrid = [h.chunk_id for h in pipeline.search(korean, 5, method="hybrid")[0]]
     assert bm25 and hybrid[: len(bm25)] == bm25         # dense weight 0: the dense side only fills in after BM25
@@ -150,7 +150,8 @@ def test_crosslingual_fusion_method_overrides_the_retrievers_for_that_query_only
     assert [(h.chunk_id, round(h.score, 6)) for h in got] == [
         (retriever.index.chunks[i]["chunk_id"], round(s, 6)) for i, s, *_ in expected]
     assert [round(h.score, 6) for h in got] != [round(s, 6) for _, s, *_ in as_rrf]   # not the retriever's RRF
-    assert load_settings(env={"MEDAGENT_CROSSLINGUAL_FUSION_METHOD": "null"}).crosslingual_fusion_method is None
+    unset = load_settings(env={"MEDAGENT_CROSSLINGUAL_FUSION_METHOD": "null"})
+    assert unset.retrieval.crosslingual_fusion_method is None
     with pytest.raises(SettingsError, match="zscore"):
         load_settings(env={"MEDAGENT_CROSSLINGUAL_FUSION_METHOD": "z"})
 
@@ -188,7 +189,7 @@ def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path
     _one_question_benchmark(tmp_path, monkeypatch)
     get_settings.cache_clear()
     try:
-        args = ["eval", "retrieval", "--index", str(settings.index_dir), "--queries", str(tmp_path / "q.jsonl"),
+        args = ["eval", "retrieval", "--index", str(settings.paths.index_dir), "--queries", str(tmp_path / "q.jsonl"),
                 "--qrels", str(tmp_path / "r.qrels"), "--methods", "bm25"]
         assert main([*args, "--translate-with", "fake"]) == 0
         report = json.loads(capsys.readouterr().out)
@@ -218,7 +219,7 @@ def test_expansion_tuning_tries_the_grid_and_restores_the_shipped_constants(sett
     shipped = (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
     get_settings.cache_clear()
     try:
-        assert expansion_tuning.main(["--index", str(settings.index_dir), "--queries", str(tmp_path / "q.jsonl"),
+        assert expansion_tuning.main(["--index", str(settings.paths.index_dir), "--queries", str(tmp_path / "q.jsonl"),
                                       "--qrels", str(tmp_path / "r.qrels"), "--method", "bm25"]) == 0
     finally:
         get_settings.cache_clear()

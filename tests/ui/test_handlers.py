@@ -64,9 +64,9 @@ def test_chat_streams_tokens_and_fills_live_panels_before_the_end(ui, ui_agent):
 
 def test_over_length_message_is_refused_politely(ui, ui_settings, ui_agent):
     session = new_session()
-    frames = turn(ui, "가" * (ui_settings.max_message_chars + 1), session)
+    frames = turn(ui, "가" * (ui_settings.limits.max_message_chars + 1), session)
     reply = message_text(frames[-1][CHAT][-1])
-    assert reply.startswith("⚠️") and f"{ui_settings.max_message_chars:,}" in reply and "Traceback" not in reply
+    assert reply.startswith("⚠️") and f"{ui_settings.limits.max_message_chars:,}" in reply and "Traceback" not in reply
     assert frames[-1][SLOTS].empty and frames[-1][DOCS].empty and frames[-1][SUMMARY] == "_No profile yet._"
     assert ui_agent.deps.profiles.get(session["user_id"]) is None         # nothing was processed or stored
 

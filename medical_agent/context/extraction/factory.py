@@ -26,7 +26,7 @@ class LinkerInfo:
 
 
 def concept_table(settings: Settings) -> ConceptTable:
-    return load_concepts(str(settings.assets_dir / "concepts.csv"))
+    return load_concepts(str(settings.paths.assets_dir / "concepts.csv"))
 
 
 def load_linker(settings: Settings, concepts: ConceptTable | None = None) -> tuple[ConceptLinker, LinkerInfo]:
@@ -38,9 +38,9 @@ def load_linker(settings: Settings, concepts: ConceptTable | None = None) -> tup
     try:
         from .medcat_linker import MedCATLinker
 
-        linker = MedCATLinker(settings.medcat_dir, concepts)
+        linker = MedCATLinker(settings.paths.medcat_dir, concepts)
         linker.load()
-        return linker, LinkerInfo("medcat", str(settings.medcat_dir))
+        return linker, LinkerInfo("medcat", str(settings.paths.medcat_dir))
     except Exception as exc:  # MedCAT failing must not take the agent down: the dictionary is the fallback
         return dictionary_fallback(concepts, exc)
 

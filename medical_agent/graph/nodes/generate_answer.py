@@ -49,7 +49,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     if deps.llm is not None:
         try:
             result, record = tracked_chat(deps.llm, _messages(state, turn), tag="generate", temperature=0.2,
-                                          max_tokens=deps.settings.llm_max_answer_tokens,
+                                          max_tokens=deps.settings.backends.llm_max_answer_tokens,
                                           on_token=lambda t: write({"type": "token", "text": t}))
             body = result.text
             records.append(record)

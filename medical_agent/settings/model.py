@@ -1,0 +1,179 @@
+"""The settings object: one frozen section per YAML section (paths, backends, limits, ui, retrieval), the
+ablation profile and its feature flags. Keys are unique across sections, so ``MEDAGENT_<KEY>``, ``replace(key=...)``
+and ``load_settings(overrides={key: ...})`` name a setting without its section."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .fields import SettingsError, check_known, coerce
+
+FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
+
+
+@dataclass(frozen=True)
+class FeatureFlags:
+    """The seeds' experiment switches (seed 001 §5, seed 003 §8): what an ablation profile turns on or off."""
+
+    self_refine_enabled: bool = True
+    max_refine_iterations: int = 2
+    quality_threshold: float = 0.5
+    refine_strategy: str = "corrective_rag"
+    llm_based_quality_check: bool = True
+    dynamic_query_rewrite: bool = True
+    quality_check_enabled: bool = True
+    duplicate_detection: bool = True
+    progress_monitoring: bool = True
+    active_retrieval_enabled: bool = True
+    medcat2_enabled: bool = True
+    memory_mode: str = "structured"
+    response_cache_enabled: bool = True
+    cache_similarity_threshold: float = 0.85
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Paths:
+    index_dir: Path                          # the knowledge-base index (built on first start)
+    assets_dir: Path
+    shared_data_dir: Path                    # public benchmark data beside the project (optional)
+    db_path: Path                            # profiles, cached answers, conversation checkpoints
+    medcat_dir: Path
+
+
+@dataclass(frozen=True)
+class Backends:
+    llm: str = "auto"
+    llm_model: str = "gpt-4o-mini"
+    llm_base_url: str | None = None
+    llamacpp_model_path: Path | None = None
+    llm_timeout_s: float = 60.0
+    llm_max_retries: int = 3
+    llm_context_window: int | None = None
+    llm_max_answer_tokens: int = 900        # cap of one answer (a CPU model writes ~15 tokens/s)
+    llm_logprobs: bool = False              # ask for per-token log-probabilities (perplexity in `eval run`)
+    llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
+    embedder: str = "use-multilingual"
+    openai_api_key: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_message_chars: int = 4000
+    log_health_data: bool = False
+
+
+@dataclass(frozen=True)
+class UI:
+    share: bool = False                     # ask Gradio for a public link
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    """A fusion value left unset (None) comes from the preset of the index's embedder (``fusion_presets``)."""
+
+    rrf_k: int = 60
+    fusion_method: str | None = None
+    bm25_weight: float | None = None
+    dense_weight: float | None = None
+    prf_docs: int | None = None
+    prf_weight: float | None = None
+    crosslingual_fusion_method: str | None = None    # a Korean question over English passages (None: as above)
+    crosslingual_dense_weight: float | None = None
+    crosslingual_prf_weight: float | None = None
+    query_expansion_enabled: bool = True
+    query_translation_enabled: bool = False
+    query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline
+    query_compounds_enabled: bool = True    # compound names rebuilt from assets/roots combining forms
+    fusion_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+
+
+SECTIONS: dict[str, type] = {"paths": Paths, "backends": Backends, "limits": Limits, "ui": UI, "retrieval": Retrieval}
+# setting name → (section, type); fusion_presets is read from its own YAML key
+SETTING_TYPES: dict[str, tuple[str, Any]] = {
+    key: (section, hint) for section, cls in SECTIONS.items()
+    for key, hint in typing.get_type_hints(cls).items() if key != "fusion_presets"}
+FLAG_TYPES = typing.get_type_hints(FeatureFlags)
+PATH_FIELDS = {k for k, (_, hint) in SETTING_TYPES.items() if Path in typing.get_args(hint) or hint is Path}
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Paths, backends, limits, UI, retrieval options and feature flags. Build with ``load_settings``."""
+
+    paths: Paths
+    backends: Backends = field(default_factory=Backends)
+    limits: Limits = field(default_factory=Limits)
+    ui: UI = field(default_factory=UI)
+    retrieval: Retrieval = field(default_factory=Retrieval)
+    profile: str = "full_context_engineering"
+    flags: FeatureFlags = field(default_factory=FeatureFlags)
+    feature_defaults: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+
+    def with_profile(self, name: str) -> Settings:
+        """The same settings under another ablation profile (flags recomputed from the defaults)."""
+        return dataclasses.replace(self, profile=name, flags=flags_for(name, self.feature_defaults, self.profiles))
+
+    def with_flags(self, **changes: Any) -> Settings:
+        """The same settings with some feature flags changed (validated like the YAML)."""
+        current = self.flags.as_dict()
+        for key, value in changes.items():
+            check_known(key, current, "feature flag")
+            current[key] = coerce(key, value, FLAG_TYPES[key])
+        return dataclasses.replace(self, flags=validated_flags(current))
+
+    def replace(self, **changes: Any) -> Settings:
+        """The same settings with other (non-flag) values changed, by name, validated."""
+        sections: dict[str, dict[str, Any]] = {}
+        for key, value in changes.items():
+            check_known(key, SETTING_TYPES, "setting")
+            section, hint = SETTING_TYPES[key]
+            sections.setdefault(section, {})[key] = resolve(key, coerce(key, value, hint))
+        new = dataclasses.replace(self, **{s: dataclasses.replace(getattr(self, s), **v) for s, v in sections.items()})
+        check_ranges(new)
+        return new
+
+
+def resolve(key: str, value: Any) -> Any:
+    """Relative paths are relative to the project root."""
+    if key in PATH_FIELDS and value is not None and not value.is_absolute():
+        return (PROJECT_ROOT / value).resolve()
+    return value
+
+
+def validated_flags(flags: Mapping[str, Any]) -> FeatureFlags:
+    for key in ("quality_threshold", "cache_similarity_threshold"):
+        if not 0.0 <= flags[key] <= 1.0:
+            raise SettingsError(f"{key}: must be between 0 and 1, got {flags[key]}")
+    if flags["max_refine_iterations"] < 0:
+        raise SettingsError("max_refine_iterations must be >= 0")
+    return FeatureFlags(**flags)
+
+
+def flags_for(profile: str, defaults: Mapping[str, Any], profiles: Mapping[str, Mapping[str, Any]],
+              extra: Mapping[str, Any] | None = None) -> FeatureFlags:
+    check_known(profile, profiles, "profile")
+    merged = dict(defaults)
+    for source in (profiles[profile], extra or {}):
+        for key, value in source.items():
+            check_known(key, FLAG_TYPES, "feature flag")
+            merged[key] = coerce(key, value, FLAG_TYPES[key])
+    return validated_flags(merged)
+
+
+def check_ranges(settings: Settings) -> None:
+    if settings.backends.llm_max_answer_tokens < 16:
+        raise SettingsError("llm_max_answer_tokens: must be at least 16")
+    if not 1.0 <= settings.backends.llm_repeat_penalty <= 2.0:
+        raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
+    if settings.retrieval.rrf_k < 1:
+        raise SettingsError("rrf_k: must be at least 1")
