@@ -10,8 +10,8 @@ import json
 import sys
 from pathlib import Path
 
-from .eval.retrieval_cli import add_parsers as add_retrieval_parsers
-from .eval.retrieval_cli import benchmark_args
+from .eval.retrieval.cli import add_parsers as add_retrieval_parsers
+from .eval.retrieval.cli import benchmark_args
 from .logging_setup import setup_logging
 from .settings import SettingsError, apply_offline_env, get_settings
 
@@ -62,8 +62,8 @@ def public_profile(profile: dict | None) -> dict:
 def _eval_profile(args: argparse.Namespace) -> int:
     from .composition import create_extractor
     from .context.extraction.factory import concept_table
-    from .eval.profile_eval import evaluate_profiles
-    from .eval.synthea import load_patients
+    from .eval.profile.scoring import evaluate_profiles
+    from .eval.profile.synthea import load_patients
 
     settings = get_settings()
     if args.linker:
@@ -79,8 +79,8 @@ def _eval_profile(args: argparse.Namespace) -> int:
 
 
 def _bench_bm25(args: argparse.Namespace) -> int:
-    from .eval.bm25_bench import bench_bm25
-    from .eval.retrieval_data import load_benchmark
+    from .eval.benches.bm25 import bench_bm25
+    from .eval.retrieval.data import load_benchmark
     from .retrieval.index_store import load_index
 
     queries, _ = load_benchmark(args.dataset, args.queries, args.qrels, "all")
@@ -112,7 +112,7 @@ def _chat(args: argparse.Namespace) -> int:
 
 def _bench_turn(args: argparse.Namespace) -> int:
     from .composition import create_agent
-    from .eval.turn_bench import bench_responder, bench_turns, load_turns
+    from .eval.benches.turn import bench_responder, bench_turns, load_turns
     from .llm import ScriptedLLM
     from .storage import open_storage
 
@@ -129,7 +129,7 @@ def _bench_turn(args: argparse.Namespace) -> int:
 
 
 def _bench_ui(args: argparse.Namespace) -> int:
-    from .eval.ui_bench import bench_ui
+    from .eval.benches.ui import bench_ui
 
     print(json.dumps(bench_ui(get_settings(), sessions=args.sessions, turns=args.turns), ensure_ascii=False))
     return 0
@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     pe.add_argument("--seed", type=int, default=0)
     pe.add_argument("--linker", choices=["medcat", "dictionary"], help="default: medcat2_enabled setting")
     pe.set_defaults(func=_eval_profile)
-    from .eval.run_cli import add_parser as add_eval_run
+    from .eval.harness.cli import add_parser as add_eval_run
 
     add_eval_run(ev)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--sessions", type=int, default=20, help="concurrent sessions (each its own client)")
     bu.add_argument("--turns", type=int, default=5, help="sequential turns timed for the first token")
     bu.set_defaults(func=_bench_ui)
-    from .eval.pipeline_bench import add_parser as add_bench_pipeline
+    from .eval.benches.pipeline import add_parser as add_bench_pipeline
 
     add_bench_pipeline(bench)
     return parser

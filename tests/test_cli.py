@@ -2,7 +2,7 @@
 
 import pytest
 
-from medical_agent.eval.retrieval_cli import number_pairs
+from medical_agent.eval.retrieval.cli import number_pairs
 
 
 def test_number_pairs_parse_and_reject():

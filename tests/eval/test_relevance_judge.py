@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from medical_agent.eval.relevance_judge import generate_questions, generated_relevance
+from medical_agent.eval.harness.relevance_judge import generate_questions, generated_relevance
 from medical_agent.llm.fake import ScriptedLLM
 
 from .test_turn_metrics import _Unit

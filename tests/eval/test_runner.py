@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from medical_agent.eval.runner import RESULTS, RunOptions, finished_units, read_results, run_all
-from medical_agent.eval.scenarios import build_scenarios
+from medical_agent.eval.harness.runner import RESULTS, RunOptions, finished_units, read_results, run_all
+from medical_agent.eval.harness.scenarios import build_scenarios
 from medical_agent.safety import drug_class_map
 
 from .test_turn_metrics import _Unit
@@ -85,7 +85,7 @@ def test_with_an_llm_judge_question_turns_get_llm_metrics_and_perplexity(tmp_pat
 
 def test_cli_registers_eval_run():
     from medical_agent.cli import build_parser
-    from medical_agent.eval.run_cli import run_command
+    from medical_agent.eval.harness.cli import run_command
 
     args = build_parser().parse_args(["eval", "run", "--out", "x", "--patients", "3", "--profiles", "all"])
     assert args.func is run_command and args.patients == "3" and args.turns == 5
@@ -112,7 +112,7 @@ def offline_agent(tmp_path_factory):
 
 
 def test_offline_end_to_end_writes_results_summary_report(tmp_path, patients, offline_agent, monkeypatch):
-    from medical_agent.eval.run_cli import finish, meta_for
+    from medical_agent.eval.harness.cli import finish, meta_for
 
     p1 = [p for p in patients if p.patient_id == "p1"]
     scenarios = build_scenarios(p1, ["ko"], seed=0)

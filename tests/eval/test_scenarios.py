@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from medical_agent.eval.profile_eval import utterances
-from medical_agent.eval.scenarios import KINDS, build_scenario, build_scenarios
+from medical_agent.eval.harness.scenarios import KINDS, build_scenario, build_scenarios
+from medical_agent.eval.profile.scoring import utterances
 
 
 def test_fixture_bundles_load_as_ground_truth(patients):

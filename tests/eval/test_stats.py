@@ -7,7 +7,7 @@ import math
 import pytest
 from scipy import stats as sps
 
-from medical_agent.eval.stats import cohens_dz, holm, mean_ci, pair_up, paired_compare
+from medical_agent.eval.harness.stats import cohens_dz, holm, mean_ci, pair_up, paired_compare
 
 A = [3.0, 5.0, 4.0, 6.0, 7.0]
 B = [2.0, 4.0, 4.0, 3.0, 5.0]   # differences 1, 1, 0, 3, 2: mean 1.4, sd sqrt(1.3)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from medical_agent.eval.turn_metrics import (
+from medical_agent.eval.harness.turn_metrics import (
     answer_relevance,
     hit_at_k,
     passages_by_number,

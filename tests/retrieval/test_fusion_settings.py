@@ -8,7 +8,7 @@ import json
 import pytest
 
 from medical_agent.embeddings import create_embedder
-from medical_agent.eval.retrieval_seed import SeedRetriever, regex_tokens
+from medical_agent.eval.retrieval.seed import SeedRetriever, regex_tokens
 from medical_agent.indexing.build import build_index
 from medical_agent.retrieval.factory import fusion_for, open_retriever
 from medical_agent.retrieval.fusion import convex, rrf
@@ -131,7 +131,7 @@ def test_seed_baseline_regex_bm25_misses_korean(index_dir):
 
 def test_tune_with_feedback_reports_every_setting_and_the_best(index_dir):
     from medical_agent.composition import create_query_pipeline
-    from medical_agent.eval.fusion_tuning import tune_with_feedback
+    from medical_agent.eval.retrieval.fusion_tuning import tune_with_feedback
 
     settings = load_settings(env={"MEDAGENT_EMBEDDER": "hashing:64", "MEDAGENT_MEDCAT2_ENABLED": "false"})
     pipeline = create_query_pipeline(settings, index_dir)

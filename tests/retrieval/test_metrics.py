@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from medical_agent.eval.retrieval_metrics import (
+from medical_agent.eval.retrieval.metrics import (
     doc_ranking,
     mrr_at_k,
     ndcg_at_k,

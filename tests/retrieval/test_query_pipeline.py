@@ -10,7 +10,7 @@ import pytest
 from medical_agent.composition import create_agent, create_query_pipeline
 from medical_agent.context.extraction.dictionary_linker import DictionaryLinker
 from medical_agent.context.extraction.factory import concept_table, load_linker
-from medical_agent.eval.retrieval_eval import pipeline_search
+from medical_agent.eval.retrieval.evaluate import pipeline_search
 from medical_agent.graph.nodes.retrieve import retrieve
 from medical_agent.graph.turn import TurnContext
 from medical_agent.indexing.build import build_index
@@ -201,7 +201,7 @@ def test_eval_retrieval_cli_measures_the_optional_translation(settings, tmp_path
 
 
 def test_pipeline_bench_reports_per_query_cost():
-    from medical_agent.eval.pipeline_bench import bench_pipeline
+    from medical_agent.eval.benches.pipeline import bench_pipeline
 
     pipeline = QueryPipeline(None, None, None)
     report = bench_pipeline(pipeline, ["당뇨병 증상", "metformin dose"], repeats=2)
@@ -211,7 +211,7 @@ def test_pipeline_bench_reports_per_query_cost():
 
 def test_expansion_tuning_tries_the_grid_and_restores_the_shipped_constants(settings, tmp_path, monkeypatch,
                                                                             capsys):
-    from medical_agent.eval import expansion_tuning
+    from medical_agent.eval.retrieval import expansion_tuning
     from medical_agent.retrieval import glossary, query_pipeline
     from medical_agent.settings import get_settings
 

@@ -7,10 +7,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..evidence import Evidence
-from ..retrieval.query_pipeline import QueryPipeline
-from .retrieval_data import Qrels, Queries
-from .retrieval_metrics import (
+from ...evidence import Evidence
+from ...retrieval.query_pipeline import QueryPipeline
+from .data import Qrels, Queries
+from .metrics import (
     doc_ranking,
     mrr_at_k,
     ndcg_at_k,
@@ -19,7 +19,7 @@ from .retrieval_metrics import (
     success_at_k,
     summarize,
 )
-from .retrieval_seed import SEED_METHODS, SeedRetriever
+from .seed import SEED_METHODS, SeedRetriever
 
 Search = Callable[[str, int, str], list[Evidence]]  # (text, n_chunks, method) -> hits
 

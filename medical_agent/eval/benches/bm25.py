@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from ..indexing.chunking import indexed_text
-from ..retrieval.index_store import LoadedIndex
-from .retrieval_metrics import percentile_ms
+from ...indexing.chunking import indexed_text
+from ...retrieval.index_store import LoadedIndex
+from ..retrieval.metrics import percentile_ms
 
 
 def bench_bm25(index: LoadedIndex, queries: Sequence[str], k: int = 50) -> dict[str, Any]:

@@ -13,10 +13,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..context.extraction.slot_extractor import SlotExtractor
-from ..context.profile import ProfileStore
-from ..storage import open_storage
-from .retrieval_metrics import percentile_ms
+from ...context.extraction.slot_extractor import SlotExtractor
+from ...context.profile import ProfileStore
+from ...storage import open_storage
+from ..retrieval.metrics import percentile_ms
 from .synthea import PatientRecord
 from .utterances import conditions_and_medications, intro, vitals_and_labs
 

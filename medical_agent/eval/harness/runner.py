@@ -18,11 +18,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..llm.calls import llm_usage
-from ..safety import triage
-from ..verify.claims import faithfulness_proxy
-from ..verify.faithfulness import judge_faithfulness
-from .profile_eval import score_profile
+from ...llm.calls import llm_usage
+from ...safety import triage
+from ...verify.claims import faithfulness_proxy
+from ...verify.faithfulness import judge_faithfulness
+from ..profile.scoring import score_profile
 from .relevance_judge import generate_questions, generated_relevance
 from .scenarios import Scenario
 from .turn_metrics import (

@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from ..context.extraction.concepts import Concept
-from ..safety import EMERGENCY, SUICIDE_LINE, Facts, rule_names, safety_notes
-from ..verify.claims import sentences
-from .synthea import PatientRecord
+from ...context.extraction.concepts import Concept
+from ...safety import EMERGENCY, SUICIDE_LINE, Facts, rule_names, safety_notes
+from ...verify.claims import sentences
+from ..profile.synthea import PatientRecord
 
 
 def passages_by_number(result: dict[str, Any]) -> dict[int, str]:

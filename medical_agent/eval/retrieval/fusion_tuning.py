@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..retrieval.hybrid import fuse
-from ..retrieval.query_pipeline import QueryPipeline
-from .retrieval_data import Qrels, Queries
-from .retrieval_metrics import doc_ranking, ndcg_at_k
+from ...retrieval.hybrid import fuse
+from ...retrieval.query_pipeline import QueryPipeline
+from .data import Qrels, Queries
+from .metrics import doc_ranking, ndcg_at_k
 
 Candidates = tuple[list[tuple[int, float]], list[tuple[int, float]]]
 DENSE_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0, 1.5, 2.0)

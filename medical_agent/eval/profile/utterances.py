@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 
-from ..context.extraction.concepts import Concept
+from ...context.extraction.concepts import Concept
 from .synthea import PatientRecord
 
 _PARENS = re.compile(r"\s*\((?:disorder|finding|situation|morphologic abnormality)\)")

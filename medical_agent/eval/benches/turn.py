@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ..llm.fake import DEFAULT_JUDGE
-from ..prompts import SECTION
-from .retrieval_metrics import percentile_ms
+from ...llm.fake import DEFAULT_JUDGE
+from ...prompts import SECTION
+from ..retrieval.metrics import percentile_ms
 
 PASSAGE = re.compile(r"^\[(\d+)\] \([-\d.]+\) [^\n]*\n([^\n]+)", re.M)
 

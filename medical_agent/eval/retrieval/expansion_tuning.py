@@ -1,5 +1,5 @@
 """Choose the Korean query-expansion constants on a development set (``python -m
-medical_agent.eval.expansion_tuning --index DIR --queries Q --qrels R``), never on the reported test set.
+medical_agent.eval.retrieval.expansion_tuning --index DIR --queries Q --qrels R``), never on the reported test set.
 
 Grid: English terms per glossary word (``glossary.MAX_TERMS``), English synonyms per linked concept
 (``query_pipeline.MAX_SYNONYMS``) and the BM25 weight of expansion terms (``query_pipeline.EXPANSION_WEIGHT``).
@@ -14,11 +14,11 @@ import itertools
 import json
 from pathlib import Path
 
-from ..composition import create_query_pipeline
-from ..retrieval import glossary, query_pipeline
-from ..settings import get_settings
-from .retrieval_data import load_benchmark
-from .retrieval_eval import evaluate, pipeline_search
+from ...composition import create_query_pipeline
+from ...retrieval import glossary, query_pipeline
+from ...settings import get_settings
+from .data import load_benchmark
+from .evaluate import evaluate, pipeline_search
 
 GRID = {"max_terms": (1, 2, 3), "max_synonyms": (1, 3), "expansion_weight": (0.5, 1.0, 2.0)}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..context.extraction.concepts import Concept, ConceptTable
+from ...context.extraction.concepts import Concept, ConceptTable
 
 BP_PANELS = {"55284-4", "85354-9"}
 SYSTOLIC, DIASTOLIC = "8480-6", "8462-4"

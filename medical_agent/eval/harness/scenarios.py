@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..context.extraction.concepts import Concept
-from .profile_eval import utterances
-from .synthea import PatientRecord
-from .utterances import ask_about, follow_up
+from ...context.extraction.concepts import Concept
+from ..profile.scoring import utterances
+from ..profile.synthea import PatientRecord
+from ..profile.utterances import ask_about, follow_up
 
 KINDS = ("intro", "conditions_medications", "vitals_labs", "question", "follow_up")
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from ..settings import FUSION_METHODS, SettingsError, get_settings
+from ...settings import FUSION_METHODS, SettingsError, get_settings
 
 
 def number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]:
@@ -26,9 +26,9 @@ def number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]
 
 
 def _eval_retrieval(args: argparse.Namespace) -> int:
-    from ..composition import create_query_pipeline
-    from .retrieval_data import load_benchmark
-    from .retrieval_eval import evaluate, pipeline_search
+    from ...composition import create_query_pipeline
+    from .data import load_benchmark
+    from .evaluate import evaluate, pipeline_search
 
     settings = get_settings()
     if args.fusion:
@@ -39,7 +39,7 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)
     llm, translation = None, "off"
     if args.translate_with:
-        from ..llm import create_llm
+        from ...llm import create_llm
 
         settings = settings.replace(query_translation_enabled=True)
         llm, info = create_llm(settings, args.translate_with)
@@ -62,9 +62,9 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
 
 
 def _eval_tune_fusion(args: argparse.Namespace) -> int:
-    from ..composition import create_query_pipeline
+    from ...composition import create_query_pipeline
+    from .data import load_benchmark
     from .fusion_tuning import tune_with_feedback
-    from .retrieval_data import load_benchmark
 
     settings = get_settings()
     queries, qrels = load_benchmark(args.dataset, args.queries, args.qrels, args.split)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..settings import get_settings
+from ...settings import get_settings
 
 PROFILES_ALL = ("baseline", "self_refine_heuristic", "self_refine_llm_quality", "self_refine_dynamic_query",
                 "self_refine_full_safety", "full_context_engineering")
@@ -54,7 +54,7 @@ def add_parser(eval_subparsers: Any) -> None:
 
 
 def _patients(arg: str | None, limit: int | None, settings: Any, concepts: Any) -> list[Any]:
-    from .synthea import load_patients
+    from ..profile.synthea import load_patients
 
     default = settings.paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     if arg and arg.isdigit():
@@ -70,7 +70,7 @@ COUNT_KEYS = ("units_total", "units_skipped", "units_run", "interrupted")
 def meta_for(agent: Any, args: argparse.Namespace, profiles: list[str]) -> dict[str, Any]:
     info = agent.deps.llm_info
     offline = info.offline or agent.deps.llm is None
-    from ..verify.claims import PROXY_THRESHOLD
+    from ...verify.claims import PROXY_THRESHOLD
 
     return {"command": "python -m medical_agent " + shlex.join(sys.argv[1:] if sys.argv[1:2] == ["eval"] else
                                                                 ["eval", "run", "--out", str(args.out)]),
@@ -96,8 +96,8 @@ def finish(out: Path, meta: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from ..composition import create_agent
-    from ..storage import open_storage
+    from ...composition import create_agent
+    from ...storage import open_storage
     from .runner import RunOptions, run_all
     from .scenarios import build_scenarios
 

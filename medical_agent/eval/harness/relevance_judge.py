@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from ..llm import LLM
-from ..llm.structured import StructuredFormatError, json_object, structured_call
-from ..prompts import RELEVANCE_PROMPT, RELEVANCE_SYSTEM, relevance_schema
-from ..verify.claims import sentences
+from ...llm import LLM
+from ...llm.structured import StructuredFormatError, json_object, structured_call
+from ...prompts import RELEVANCE_PROMPT, RELEVANCE_SYSTEM, relevance_schema
+from ...verify.claims import sentences
 
 log = logging.getLogger(__name__)
 LANGUAGE = {"ko": "Korean", "en": "English"}

@@ -22,9 +22,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..settings import PROJECT_ROOT, Settings
-from ..ui.app import EXAMPLES, SORRY
-from ..ui.formatting import message_text
+from ...settings import PROJECT_ROOT, Settings
+from ...ui.app import EXAMPLES, SORRY
+from ...ui.formatting import message_text
 
 PLACEHOLDER = "…"
 QUESTIONS = [*EXAMPLES, "고혈압약을 먹고 있는데 두통이 있어요. 괜찮을까요?", "What is a normal HbA1c for diabetes?",
@@ -47,7 +47,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 def index_exists(directory: Path) -> bool:
     """Whether the start will load the index rather than build it (a build takes minutes, not seconds)."""
-    from ..retrieval.index_store import IndexLoadError, read_manifest
+    from ...retrieval.index_store import IndexLoadError, read_manifest
 
     try:
         read_manifest(directory)

@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
-from ..indexing.sources.bioasq import bioasq_questions
-from ..indexing.sources.medquad import liveqa_answer_to_doc_id
+from ...indexing.sources.bioasq import bioasq_questions
+from ...indexing.sources.medquad import liveqa_answer_to_doc_id
 
 Queries = dict[str, str]
 Qrels = dict[str, dict[str, float]]

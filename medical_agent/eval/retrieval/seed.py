@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..evidence import Evidence
-from ..indexing.chunking import indexed_text
-from ..retrieval.bm25 import BM25Index
-from ..retrieval.hybrid import HybridRetriever, fuse
+from ...evidence import Evidence
+from ...indexing.chunking import indexed_text
+from ...retrieval.bm25 import BM25Index
+from ...retrieval.hybrid import HybridRetriever, fuse
 
 WORD = re.compile(r"\w+")
 SEED_METHODS = ("seed_bm25", "seed_hybrid")

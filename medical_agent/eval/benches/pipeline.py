@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .retrieval_metrics import percentile_ms
+from ..retrieval.metrics import percentile_ms
 
 
 def bench_pipeline(pipeline: Any, texts: list[str], repeats: int = 3) -> dict[str, Any]:
@@ -26,9 +26,9 @@ def bench_pipeline(pipeline: Any, texts: list[str], repeats: int = 3) -> dict[st
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from ..composition import create_query_pipeline
-    from ..settings import get_settings
-    from .retrieval_data import load_benchmark
+    from ...composition import create_query_pipeline
+    from ...settings import get_settings
+    from ..retrieval.data import load_benchmark
 
     settings = get_settings()
     queries, _ = load_benchmark(args.dataset, args.queries, args.qrels, "all")

@@ -1,0 +1,1 @@
+"""`eval run`: multi-turn scenarios, per-turn metrics and judges, statistics and the report."""
