@@ -18,7 +18,9 @@ from ...llm.fake import DEFAULT_JUDGE
 from ...prompts import SECTION
 from ..retrieval.metrics import percentile_ms
 
-PASSAGE = re.compile(r"^\[(\d+)\] \([-\d.]+\) [^\n]*\n([^\n]+)", re.M)
+# An evidence entry as context.assembly.evidence_block writes it: "[n] title" then the passage text.
+# tests/eval/test_bench_turn.py fails when that format changes, so the stand-in cannot silently stop citing.
+PASSAGE = re.compile(r"^\[(\d+)\] [^\n]*\n([^\n]+)", re.M)
 
 
 def bench_responder(messages: Sequence[dict[str, str]], options: dict[str, Any]) -> str:
