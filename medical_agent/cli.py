@@ -175,9 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--sessions", type=int, default=20, help="concurrent sessions (each its own client)")
     bu.add_argument("--turns", type=int, default=5, help="sequential turns timed for the first token")
     bu.set_defaults(func=_bench_ui)
+    from .eval.benches.judge import add_parser as add_bench_judge
     from .eval.benches.pipeline import add_parser as add_bench_pipeline
 
     add_bench_pipeline(bench)
+    add_bench_judge(bench)
     return parser
 
 

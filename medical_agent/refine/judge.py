@@ -22,6 +22,7 @@ from .heuristic import heuristic_judge
 log = logging.getLogger(__name__)
 SCORES = ("grounding_score", "completeness_score", "accuracy_score")
 LISTS = ("missing_info", "improvement_suggestions", "safety_concerns")
+JUDGE_MAX_TOKENS = 300
 WEIGHTS = {"grounding_score": 0.4, "completeness_score": 0.3, "accuracy_score": 0.3}
 _SCORE = re.compile(r'"(grounding_score|completeness_score|accuracy_score)"\s*:\s*(-?\d+(?:\.\d+)?)')
 _QUERY = re.compile(r'"rewritten_query"\s*:\s*"((?:[^"\\]|\\.)*)"')
@@ -74,13 +75,17 @@ def _evidence(docs: Sequence[Evidence], limit: int = 5, chars: int = 600) -> str
                        for i, d in enumerate(docs[:limit], start=1)) or "(none)"
 
 
+def judge_messages(question: str, answer: str, docs: Sequence[Evidence], profile_summary: str) -> list[dict]:
+    return [{"role": "system", "content": JUDGE_SYSTEM},
+            {"role": "user", "content": JUDGE_PROMPT.format(question=question, profile=profile_summary or "-",
+                                                            answer=answer, evidence=_evidence(docs))}]
+
+
 def llm_judge(llm: LLM, question: str, answer: str, docs: Sequence[Evidence], profile_summary: str,
               lang: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Verdict and the LLM call records. Falls back to the heuristic verdict on format or backend errors."""
-    messages = [{"role": "system", "content": JUDGE_SYSTEM},
-                {"role": "user", "content": JUDGE_PROMPT.format(question=question, profile=profile_summary or "-",
-                                                                answer=answer, evidence=_evidence(docs))}]
-    reply = structured_call(llm, messages, tag="judge", parse=parse_verdict, schema=JUDGE_SCHEMA, max_tokens=300)
+    reply = structured_call(llm, judge_messages(question, answer, docs, profile_summary), tag="judge",
+                            parse=parse_verdict, schema=JUDGE_SCHEMA, max_tokens=JUDGE_MAX_TOKENS)
     if reply.value is not None:
         return reply.value, reply.records
     log.warning("LLM judge unusable (%s); using the heuristic judge", reply.error)

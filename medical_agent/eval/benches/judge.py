@@ -1,0 +1,83 @@
+"""`python -m medical_agent bench judge`: how a real model handles the CRAG judge's structured call — usable
+replies at the first try, repairs, fallbacks to the heuristic judge, tokens and seconds per call — with the
+reply schema (structured output) or without it (JSON mode only), on the same judge inputs.
+
+The inputs are the offline agent's turns (extractive answers over the knowledge base) for the questions given,
+so both runs judge the same answers and evidence; only turns that retrieved evidence are judged, as in the
+agent. The report holds counts, tokens, times, scores and format errors: no question or answer text."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from ...evidence import Evidence
+from ...llm.structured import structured_call
+from ...prompts import JUDGE_SCHEMA
+from ...refine.judge import JUDGE_MAX_TOKENS, judge_messages, parse_verdict
+
+
+def judge_inputs(agent: Any, questions: list[str], n: int) -> list[dict[str, Any]]:
+    inputs = []
+    for i, question in enumerate(questions):
+        result = agent.run(f"judge-bench-{i}", question)
+        if result["retrieved_docs"] and not result["cache_hit"]:
+            inputs.append({"question": question, "answer": result["answer"], "profile": result["profile_summary"],
+                           "docs": Evidence.many(result["retrieved_docs"])})
+        if len(inputs) == n:
+            break
+    return inputs
+
+
+def bench_judge(llm: Any, inputs: list[dict[str, Any]], schema: bool) -> dict[str, Any]:
+    rows = []
+    for item in inputs:
+        start = time.perf_counter()
+        reply = structured_call(llm, judge_messages(item["question"], item["answer"], item["docs"], item["profile"]),
+                                tag="judge", parse=parse_verdict, schema=JUDGE_SCHEMA if schema else None,
+                                max_tokens=JUDGE_MAX_TOKENS)
+        rows.append({"ok": reply.ok, "first_try": reply.ok and len(reply.records) == 1,
+                     "calls": len(reply.records), "seconds": round(time.perf_counter() - start, 1),
+                     "prompt_tokens": sum(r["prompt_tokens"] for r in reply.records),
+                     "completion_tokens": sum(r["completion_tokens"] for r in reply.records),
+                     "overall": reply.value["overall_score"] if reply.ok else None,
+                     "truncated": bool(reply.ok and reply.value.get("truncated")), "error": reply.error})
+    n = len(rows) or 1
+    return {"schema": schema, "judged": len(rows), "usable": sum(r["ok"] for r in rows),
+            "usable_first_try": sum(r["first_try"] for r in rows), "fallbacks": sum(not r["ok"] for r in rows),
+            "truncated_salvaged": sum(r["truncated"] for r in rows), "calls": sum(r["calls"] for r in rows),
+            "seconds_per_judgement": round(sum(r["seconds"] for r in rows) / n, 1),
+            "prompt_tokens_per_judgement": round(sum(r["prompt_tokens"] for r in rows) / n),
+            "completion_tokens_per_judgement": round(sum(r["completion_tokens"] for r in rows) / n), "rows": rows}
+
+
+def run_command(args: argparse.Namespace) -> int:
+    from ...composition import create_agent
+    from ...llm import create_llm
+    from ...settings import get_settings
+    from ...storage import open_storage
+    from .turn import load_turns
+
+    settings = get_settings()
+    llm, info = create_llm(settings, args.llm)
+    if llm is None:
+        raise ValueError(f"bench judge needs a language model, got {args.llm!r}")
+    agent = create_agent(settings, llm_spec="offline", index=args.index, storage=open_storage(":memory:"))
+    inputs = judge_inputs(agent, [t["text"] for t in load_turns(args.queries)], args.n)
+    for schema in [False, True] if args.modes == "both" else [args.modes == "schema"]:
+        report = bench_judge(llm, inputs, schema)
+        print(json.dumps({**report, "llm": info.label}, ensure_ascii=False), flush=True)
+    return 0
+
+
+def add_parser(bench_subparsers: Any) -> None:
+    p = bench_subparsers.add_parser("judge", help="the CRAG judge's structured call with a real model")
+    p.add_argument("--llm", required=True, help="LLM spec, e.g. llamacpp")
+    p.add_argument("--queries", type=Path, required=True, help='JSONL {"text"} or text lines (bench turn format)')
+    p.add_argument("--index", type=Path, help="index directory (default: the knowledge base)")
+    p.add_argument("--n", type=int, default=10, help="judge inputs (turns that retrieved evidence)")
+    p.add_argument("--modes", choices=["both", "schema", "json"], default="both")
+    p.set_defaults(func=run_command)

@@ -1,0 +1,23 @@
+"""`bench judge` counts what the structured judge call did, on scripted replies (the real-model numbers are in
+docs/benchmarks.md)."""
+
+import json
+
+from medical_agent.eval.benches.judge import bench_judge
+from medical_agent.evidence import Evidence
+from medical_agent.llm import ScriptedLLM
+
+GOOD = json.dumps({"grounding_score": 1.0, "completeness_score": 0.5, "accuracy_score": 0.5, "missing_info": [],
+                   "improvement_suggestions": [], "safety_concerns": [], "rewritten_query": ""})
+ITEM = {"question": "What is metformin?", "answer": "It lowers glucose [1].", "profile": "",
+        "docs": [Evidence("m#0", "m", "Metformin", "Metformin lowers blood glucose.")]}
+
+
+def test_first_try_repair_and_fallback_are_counted():
+    llm = ScriptedLLM({"judge": [GOOD, "no json", GOOD, "no", "still no"]})
+    report = bench_judge(llm, [ITEM, ITEM, ITEM], schema=True)
+    assert (report["judged"], report["usable"], report["usable_first_try"], report["fallbacks"]) == (3, 2, 1, 1)
+    assert report["calls"] == 5 and [r["calls"] for r in report["rows"]] == [1, 2, 2]
+    assert report["rows"][0]["overall"] == 0.7 and all(c.json_schema for c in llm.calls)
+    assert not bench_judge(ScriptedLLM({"judge": GOOD}), [ITEM], schema=False)["rows"][0]["truncated"]
+    assert "What is metformin" not in json.dumps(report)          # no question or answer text in the report
