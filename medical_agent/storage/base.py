@@ -4,7 +4,8 @@
 The domain logic stays with the domain (merging and decay in ``context.profile``, cache signatures in
 ``cache``): a backend only stores, scopes by user and keeps read-merge-write atomic. Every method takes the
 ``user_id`` it reads or writes; no method can return another person's records. The contract tests in
-``tests/storage/contract.py`` hold every backend to this.
+``tests/storage/contract.py`` hold every backend to this. More kinds of record (document feedback, a person's
+own documents) each add a repository protocol here, a table in each backend's migrations and a contract mixin.
 """
 
 from __future__ import annotations

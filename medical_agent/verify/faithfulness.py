@@ -21,18 +21,26 @@ def _verdicts(count: int):
     return parse
 
 
+def cited_claims(answer: str) -> list[str]:
+    return [s for s in sentences(answer) if cited_numbers(s)]
+
+
+def claim_request(claims: list[str], passages: dict[int, str]) -> dict[str, Any]:
+    """The structured call's arguments for these claims: messages, parser and schema (one verdict per claim)."""
+    text = "\n\n".join(f"CLAIM {i}: {s}\nEVIDENCE: " + " | ".join(passages.get(n, "")[:1200] for n in cited_numbers(s))
+                       for i, s in enumerate(claims, start=1))
+    return {"messages": [{"role": "system", "content": FAITHFULNESS_SYSTEM}, {"role": "user", "content": text}],
+            "tag": "eval_faithfulness", "parse": _verdicts(len(claims)), "schema": faithfulness_schema(len(claims)),
+            "max_tokens": 200}
+
+
 def judge_faithfulness(llm: LLM, answer: str, passages: dict[int, str]) -> tuple[dict[str, Any], list[dict]]:
     """(metric dict like :func:`~.claims.faithfulness_proxy`, the LLM call records)."""
     proxy = faithfulness_proxy(answer, passages)
-    cited = [s for s in sentences(answer) if cited_numbers(s)]
+    cited = cited_claims(answer)
     if not cited:
         return {**proxy, "method": "llm_judge"}, []
-    claims = "\n\n".join(f"CLAIM {i}: {s}\nEVIDENCE: " + " | ".join(passages.get(n, "")[:1200] for n in cited_numbers(s))
-                         for i, s in enumerate(cited, start=1))
-    reply = structured_call(llm, [{"role": "system", "content": FAITHFULNESS_SYSTEM},
-                                  {"role": "user", "content": claims}],
-                            tag="eval_faithfulness", parse=_verdicts(len(cited)),
-                            schema=faithfulness_schema(len(cited)), max_tokens=200)
+    reply = structured_call(llm, **claim_request(cited, passages))
     if reply.value is None:
         return {**proxy, "method": proxy["method"] + " (judge failed)"}, reply.records
     return {**proxy, "faithfulness": sum(reply.value) / len(cited), "method": "llm_judge"}, reply.records

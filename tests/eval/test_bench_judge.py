@@ -18,6 +18,14 @@ def test_first_try_repair_and_fallback_are_counted():
     report = bench_judge(llm, [ITEM, ITEM, ITEM], schema=True)
     assert (report["judged"], report["usable"], report["usable_first_try"], report["fallbacks"]) == (3, 2, 1, 1)
     assert report["calls"] == 5 and [r["calls"] for r in report["rows"]] == [1, 2, 2]
-    assert report["rows"][0]["overall"] == 0.7 and all(c.json_schema for c in llm.calls)
+    assert report["rows"][0]["score"] == 0.7 and all(c.json_schema for c in llm.calls)
     assert not bench_judge(ScriptedLLM({"judge": GOOD}), [ITEM], schema=False)["rows"][0]["truncated"]
     assert "What is metformin" not in json.dumps(report)          # no question or answer text in the report
+
+
+def test_faithfulness_verdicts_are_benched_on_cited_answers_only():
+    uncited = {**ITEM, "answer": "It lowers glucose."}
+    llm = ScriptedLLM({"eval_faithfulness": ['{"supported": [true]}']})
+    report = bench_judge(llm, [{**ITEM, "passages": {1: "Metformin lowers blood glucose."}}, uncited], schema=False,
+                         judge="faithfulness")
+    assert report["judged"] == 1 and report["rows"][0]["score"] == 1.0 and llm.calls[0].json_schema is None

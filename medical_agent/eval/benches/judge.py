@@ -1,6 +1,7 @@
-"""`python -m medical_agent bench judge`: how a real model handles the CRAG judge's structured call — usable
-replies at the first try, repairs, fallbacks to the heuristic judge, tokens and seconds per call — with the
-reply schema (structured output) or without it (JSON mode only), on the same judge inputs.
+"""`python -m medical_agent bench judge`: how a real model handles a judge's structured call — usable replies at
+the first try, repairs, fallbacks, tokens and seconds per judgement — with the reply schema (structured output)
+or without it (JSON mode only), on the same inputs. ``--judge crag`` is the self-refine loop's judge;
+``--judge faithfulness`` the per-claim verdicts of `eval run`.
 
 The inputs are the offline agent's turns (extractive answers over the knowledge base) for the questions given,
 so both runs judge the same answers and evidence; only turns that retrieved evidence are judged, as in the
@@ -18,6 +19,7 @@ from ...evidence import Evidence
 from ...llm.structured import structured_call
 from ...prompts import JUDGE_SCHEMA
 from ...refine.judge import JUDGE_MAX_TOKENS, judge_messages, parse_verdict
+from ...verify.faithfulness import cited_claims, claim_request
 
 
 def judge_inputs(agent: Any, questions: list[str], n: int) -> list[dict[str, Any]]:
@@ -25,28 +27,39 @@ def judge_inputs(agent: Any, questions: list[str], n: int) -> list[dict[str, Any
     for i, question in enumerate(questions):
         result = agent.run(f"judge-bench-{i}", question)
         if result["retrieved_docs"] and not result["cache_hit"]:
+            docs = Evidence.many(result["retrieved_docs"])
             inputs.append({"question": question, "answer": result["answer"], "profile": result["profile_summary"],
-                           "docs": Evidence.many(result["retrieved_docs"])})
+                           "docs": docs, "passages": {n: docs[n - 1].passage for n in range(1, len(docs) + 1)}})
         if len(inputs) == n:
             break
     return inputs
 
 
-def bench_judge(llm: Any, inputs: list[dict[str, Any]], schema: bool) -> dict[str, Any]:
+def request(item: dict[str, Any], judge: str) -> dict[str, Any]:
+    if judge == "faithfulness":
+        return claim_request(cited_claims(item["answer"]), item["passages"])
+    return {"messages": judge_messages(item["question"], item["answer"], item["docs"], item["profile"]),
+            "tag": "judge", "parse": parse_verdict, "schema": JUDGE_SCHEMA, "max_tokens": JUDGE_MAX_TOKENS}
+
+
+def bench_judge(llm: Any, inputs: list[dict[str, Any]], schema: bool, judge: str = "crag") -> dict[str, Any]:
     rows = []
     for item in inputs:
+        if judge == "faithfulness" and not cited_claims(item["answer"]):
+            continue
         start = time.perf_counter()
-        reply = structured_call(llm, judge_messages(item["question"], item["answer"], item["docs"], item["profile"]),
-                                tag="judge", parse=parse_verdict, schema=JUDGE_SCHEMA if schema else None,
-                                max_tokens=JUDGE_MAX_TOKENS)
+        call = request(item, judge)
+        reply = structured_call(llm, **{**call, "schema": call["schema"] if schema else None})
+        value = reply.value if isinstance(reply.value, dict) else {}
         rows.append({"ok": reply.ok, "first_try": reply.ok and len(reply.records) == 1,
                      "calls": len(reply.records), "seconds": round(time.perf_counter() - start, 1),
                      "prompt_tokens": sum(r["prompt_tokens"] for r in reply.records),
                      "completion_tokens": sum(r["completion_tokens"] for r in reply.records),
-                     "overall": reply.value["overall_score"] if reply.ok else None,
-                     "truncated": bool(reply.ok and reply.value.get("truncated")), "error": reply.error})
+                     "score": value.get("overall_score") if reply.ok and judge == "crag" else
+                     (round(sum(reply.value) / len(reply.value), 3) if reply.ok else None),
+                     "truncated": bool(value.get("truncated")), "error": reply.error})
     n = len(rows) or 1
-    return {"schema": schema, "judged": len(rows), "usable": sum(r["ok"] for r in rows),
+    return {"judge": judge, "schema": schema, "judged": len(rows), "usable": sum(r["ok"] for r in rows),
             "usable_first_try": sum(r["first_try"] for r in rows), "fallbacks": sum(not r["ok"] for r in rows),
             "truncated_salvaged": sum(r["truncated"] for r in rows), "calls": sum(r["calls"] for r in rows),
             "seconds_per_judgement": round(sum(r["seconds"] for r in rows) / n, 1),
@@ -68,7 +81,7 @@ def run_command(args: argparse.Namespace) -> int:
     agent = create_agent(settings, llm_spec="offline", index=args.index, storage=open_storage(":memory:"))
     inputs = judge_inputs(agent, [t["text"] for t in load_turns(args.queries)], args.n)
     for schema in [False, True] if args.modes == "both" else [args.modes == "schema"]:
-        report = bench_judge(llm, inputs, schema)
+        report = bench_judge(llm, inputs, schema, args.judge)
         print(json.dumps({**report, "llm": info.label}, ensure_ascii=False), flush=True)
     return 0
 
@@ -80,4 +93,5 @@ def add_parser(bench_subparsers: Any) -> None:
     p.add_argument("--index", type=Path, help="index directory (default: the knowledge base)")
     p.add_argument("--n", type=int, default=10, help="judge inputs (turns that retrieved evidence)")
     p.add_argument("--modes", choices=["both", "schema", "json"], default="both")
+    p.add_argument("--judge", choices=["crag", "faithfulness"], default="crag")
     p.set_defaults(func=run_command)
