@@ -35,6 +35,8 @@ class ChatResult:
     completion_tokens: int = 0
     latency_ms: float = 0.0
     logprobs: list[float] | None = None  # per generated token, when the backend gives them
+    cached_tokens: int = 0               # prompt tokens not computed again: a prefix shared with an earlier call
+                                         # (llama.cpp's KV cache, a server's prompt cache)
 
 
 @runtime_checkable

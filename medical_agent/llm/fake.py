@@ -1,6 +1,7 @@
 """Scripted fake LLM for tests and zero-latency benchmarks: fixed, cycling or computed responses.
 
-Every call is recorded (messages, options, tag) so tests can assert what the graph asked. Responses can be
+Every call is recorded (messages, options, tag) so tests can assert what the graph asked. Like llama.cpp's KV
+cache, a call reports as cached the estimated tokens of the prompt text it shares with the previous call. Responses can be
 routed by tag, e.g. ``ScriptedLLM({"generate": ["answer [1]"], "judge": ['{"grounding_score": 0.2, ...}']})``.
 """
 
@@ -75,6 +76,7 @@ class ScriptedLLM:
         scripts = self.script if isinstance(self.script, dict) else {"*": self.script}
         self._tracks = {tag: _Track(s, self.cycle) for tag, s in scripts.items()}
         self._lock = threading.Lock()
+        self._last_prompt = ""
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
              json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
@@ -88,12 +90,23 @@ class ScriptedLLM:
             if track is None:
                 raise LLMError(f"scripted LLM has no script for tag {tag!r}")
             text = track.next(messages, options)
+            shared = self._shared_with_previous(messages)
         if on_token is not None:
             for i, word in enumerate(text.split(" ")):
                 on_token(word if i == 0 else " " + word)
         prompt = sum(self.count_tokens(m.get("content", "")) for m in messages)
-        return ChatResult(text=text, model=self.model, prompt_tokens=prompt,
-                          completion_tokens=self.count_tokens(text))
+        return ChatResult(text=text, model=self.model, prompt_tokens=prompt, completion_tokens=self.count_tokens(text),
+                          cached_tokens=min(prompt, shared))
+
+    def _shared_with_previous(self, messages: Sequence[Message]) -> int:
+        rendered = "\x1e".join(f"{m.get('role')}\x1f{m.get('content', '')}" for m in messages)
+        previous, self._last_prompt = self._last_prompt, rendered
+        common = 0
+        for a, b in zip(previous, rendered, strict=False):
+            if a != b:
+                break
+            common += 1
+        return self.count_tokens(rendered[:common])
 
     def count_tokens(self, text: str) -> int:
         return estimate_tokens(text)

@@ -8,6 +8,10 @@ Log-probabilities (for the evaluation's perplexity) come from a logits processor
 slower prompt processing) and sorts the whole 152k vocabulary in Python for every generated token. The
 processor sees each next-token distribution once, while sampling, and scores the token that was sampled from it.
 
+Calls that start with the prompt of the previous call reuse its KV cache (llama-cpp-python matches the longest
+common token prefix); :class:`PrefixReuse` records how many prompt tokens each call reused, so a turn's
+evaluated prompt tokens are known (the agent puts one shared prefix in front of every call of a turn).
+
 ``repeat_penalty`` (llama.cpp's, default 1.1 here, 1.0 = off) is on because the 1.5B model, asked in Korean,
 otherwise repeats one sentence until the token cap (measured in the issue-7 GGUF run: perplexity 1.02, judge
 scores low, every round a stagnation).
@@ -54,6 +58,27 @@ class SampledLogprobs:
         return scores
 
 
+class PrefixReuse:
+    """Wraps ``Llama.generate`` to note, before each call, how many prompt tokens match the tokens already in the
+    KV cache — the count llama-cpp-python itself skips (one fewer when the whole prompt matches: it replays the
+    last token to refresh the logits)."""
+
+    def __init__(self, llama: Any) -> None:
+        self.llama, self.reused = llama, 0
+        self._generate = llama.generate
+        llama.generate = self
+
+    def __call__(self, tokens: Sequence[int], *args: Any, **kwargs: Any) -> Any:
+        cached = list(self.llama._input_ids[: self.llama.n_tokens]) if self.llama.n_tokens else []
+        common = 0
+        for a, b in zip(cached, tokens, strict=False):
+            if a != b:
+                break
+            common += 1
+        self.reused = common - 1 if common and common == len(tokens) else common
+        return self._generate(tokens, *args, **kwargs)
+
+
 def llama_cpp_available() -> bool:
     try:
         import llama_cpp  # noqa: F401
@@ -80,6 +105,7 @@ class LlamaCppLLM:
         self._want_logprobs = logprobs
         self._repeat_penalty = repeat_penalty
         self._llm = Llama(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False)
+        self._reuse = PrefixReuse(self._llm)
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
              json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
@@ -96,6 +122,7 @@ class LlamaCppLLM:
 
             kwargs["logits_processor"] = LogitsProcessorList([recorder])
         start = time.perf_counter()
+        self._reuse.reused = 0
         try:
             if on_token is None:
                 resp = self._llm.create_chat_completion(**kwargs)
@@ -114,10 +141,11 @@ class LlamaCppLLM:
             raise LLMError(f"local model failed: {exc}") from exc
         prompt_t = usage.get("prompt_tokens") or sum(self.count_tokens(m["content"]) for m in messages)
         completion_t = usage.get("completion_tokens") or self.count_tokens(text)
-        log.info("local model call (%s): %d prompt + %d completion tokens in %.1f s", tag or "-", prompt_t,
-                 completion_t, time.perf_counter() - start)  # a CPU model takes seconds to minutes: say where
+        cached = min(self._reuse.reused, prompt_t)
+        log.info("local model call (%s): %d prompt (%d reused) + %d completion tokens in %.1f s", tag or "-",
+                 prompt_t, cached, completion_t, time.perf_counter() - start)  # seconds to minutes on a CPU
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
-                          latency_ms=(time.perf_counter() - start) * 1000,
+                          latency_ms=(time.perf_counter() - start) * 1000, cached_tokens=cached,
                           logprobs=(recorder.values or None) if recorder else None)
 
     def count_tokens(self, text: str) -> int:

@@ -103,6 +103,8 @@ class OpenAIChatLLM:
                 usage = resp.usage
                 prompt_t = usage.prompt_tokens if usage else 0
                 completion_t = usage.completion_tokens if usage else 0
+                details = getattr(usage, "prompt_tokens_details", None)
+                cached = int(getattr(details, "cached_tokens", 0) or 0)
             else:
                 parts: list[str] = []
                 for chunk in self._client.chat.completions.create(stream=True, **kwargs):
@@ -111,7 +113,7 @@ class OpenAIChatLLM:
                     if delta:
                         parts.append(delta)
                         on_token(delta)
-                text, prompt_t, completion_t = "".join(parts), 0, 0
+                text, prompt_t, completion_t, cached = "".join(parts), 0, 0, 0
         except openai.BadRequestError as exc:
             if kwargs.get("response_format", {}).get("type") != "json_schema":
                 raise translate_error(exc, self.model, self.base_url) from exc
@@ -127,7 +129,7 @@ class OpenAIChatLLM:
         latency = (time.perf_counter() - start) * 1000
         log.debug("openai %s call (%s): %d+%d tokens in %.0f ms", self.model, tag, prompt_t, completion_t, latency)
         return ChatResult(text=text, model=self.model, prompt_tokens=prompt_t, completion_tokens=completion_t,
-                          latency_ms=latency, logprobs=logprobs or None)
+                          latency_ms=latency, logprobs=logprobs or None, cached_tokens=cached)
 
     def count_tokens(self, text: str) -> int:
         """No tokenizer files offline (tiktoken cannot download them): the documented estimate."""

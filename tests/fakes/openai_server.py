@@ -81,7 +81,8 @@ class FakeOpenAIServer:
                 self._send(200, {"id": "c1", "object": "chat.completion", "created": 0, "model": body["model"],
                                  "choices": [{"index": 0, "finish_reason": "stop", "logprobs": logprobs(text),
                                               "message": {"role": "assistant", "content": text}}],
-                                 "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}})
+                                 "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18,
+                                           "prompt_tokens_details": {"cached_tokens": 4}}})
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"

@@ -40,3 +40,12 @@ def test_token_estimate_treats_hangul_and_latin_differently():
     assert mixed == 5 + 3 + 2 + 1 + 1
     ko, en = "혈당이 높아요", "blood sugar is high"
     assert estimate_tokens(ko) / len(ko) > 2 * estimate_tokens(en) / len(en)
+
+
+def test_the_fake_reports_the_prompt_it_shares_with_the_previous_call_as_cached():
+    llm = ScriptedLLM("ok", cycle=True)
+    prefix = [{"role": "system", "content": "principles"}, {"role": "user", "content": "evidence evidence evidence"}]
+    first = llm.chat(prefix)
+    again = llm.chat([prefix[0], {"role": "user", "content": "evidence evidence evidence + verify this"}])
+    assert first.cached_tokens == 0 and 0 < again.cached_tokens < again.prompt_tokens
+    assert llm.chat([{"role": "user", "content": "unrelated"}]).cached_tokens == 0

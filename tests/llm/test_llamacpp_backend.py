@@ -34,8 +34,16 @@ class StandInLlama:
                 logits = fn(np.array(context), logits)
             context.append(token)
 
+    n_tokens = 0
+    _input_ids: list[int] = []
+
+    def generate(self, tokens, *args, **kwargs):   # llama-cpp-python's generate keeps the evaluated tokens
+        self._input_ids, self.n_tokens = list(tokens) + [99], len(tokens) + 1
+        return iter(())
+
     def create_chat_completion(self, stream=False, **kwargs):
         self.calls.append(kwargs)
+        list(self.generate([ord(c) for m in kwargs["messages"] for c in m["content"]]))
         self._sample(kwargs.get("logits_processor"))
         if not stream:
             return {"choices": [{"message": {"content": "Hi there"}}],
@@ -78,6 +86,14 @@ def test_a_schema_becomes_llama_cpp_s_grammar_constrained_json(stand_in):
     assert sent == [{"type": "json_object", "schema": schema}, {"type": "json_object"}]
 
 
+def test_reused_prompt_prefix_is_reported(stand_in):
+    llm = LlamaCppLLM(stand_in)
+    assert llm.chat([{"role": "user", "content": "facts: answer"}]).cached_tokens == 0
+    # the same 7-character prefix ("facts: ", one stand-in token per character) then another task
+    assert llm.chat([{"role": "user", "content": "facts: verify"}]).cached_tokens == 7
+    assert llm.chat([{"role": "user", "content": "other"}]).cached_tokens == 0
+
+
 def test_logprobs_of_sampled_tokens_whole_and_streamed(stand_in):
     llm = LlamaCppLLM(stand_in, logprobs=True)
     expected = [math.log(0.5), math.log(0.8)]    # the last token has no successor step and is not scored
@@ -110,3 +126,7 @@ def test_real_gguf_streams_with_logprobs():
     reply = llm.chat([{"role": "user", "content": "Is water wet? Answer in JSON."}], json_schema=schema,
                      max_tokens=16, temperature=0.0)
     assert isinstance(json.loads(reply.text)["supported"], bool)     # the grammar admits nothing else
+    facts = "Facts: water boils at 100 degrees at sea level. " * 8
+    llm.chat([{"role": "user", "content": facts + "Does water boil at 100 degrees?"}], max_tokens=4)
+    second = llm.chat([{"role": "user", "content": facts + "Is that at sea level?"}], max_tokens=4)
+    assert second.cached_tokens > 80 and second.cached_tokens < second.prompt_tokens   # the shared prefix

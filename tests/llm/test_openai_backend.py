@@ -25,7 +25,7 @@ def make(server, **kw):
 def test_plain_chat_returns_text_and_usage(server):
     result = make(server).chat(MSGS, temperature=0.0, max_tokens=20)
     assert result.text == "Hello from the fake server."
-    assert (result.prompt_tokens, result.completion_tokens) == (11, 7)
+    assert (result.prompt_tokens, result.completion_tokens, result.cached_tokens) == (11, 7, 4)  # prompt cache
     sent = server.requests[-1]["body"]
     assert sent["temperature"] == 0.0 and sent["max_tokens"] == 20 and sent["messages"] == MSGS
 
