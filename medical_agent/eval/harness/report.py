@@ -15,8 +15,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 HEADLINE = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "answer_relevance_generated",
-            "personalised",
-            "contraindication_recall", "emergency_ok", "latency_ms", "llm_calls", "iterations")
+            "personalised", "contraindication_recall", "emergency_ok", "latency_ms", "llm_calls",
+            "evaluated_prompt_tokens", "repair_calls", "iterations")
 PLOTTED = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "personalised")
 
 

@@ -104,6 +104,8 @@ def score_turn(agent: Any, scenario: Scenario, turn: Any, result: dict[str, Any]
                "emergency_ok": float(safe["emergency_ok"]),
                "contraindication_recall": safe.get("contraindication_recall"),
                "llm_calls": float(usage["llm_calls"]), "prompt_tokens": float(usage["prompt_tokens"]),
+               "evaluated_prompt_tokens": float(usage["evaluated_prompt_tokens"]),
+               "repair_calls": float(usage["repair_calls"]),
                "completion_tokens": float(usage["completion_tokens"]),
                "iterations": float(result.get("iteration_count") or 0)}
     ppl = perplexity(result)

@@ -14,8 +14,9 @@ import numpy as np
 from .stats import holm, mean_ci, pair_up, paired_compare
 
 METRICS = ("profile_accuracy", "profile_spurious", "hit_at_k", "faithfulness", "citation_rate", "answer_relevance",
-           "answer_relevance_generated", "personalised", "emergency_ok", "contraindication_recall", "latency_ms", "llm_calls", "prompt_tokens",
-           "completion_tokens", "iterations", "perplexity")
+           "answer_relevance_generated", "personalised", "emergency_ok", "contraindication_recall", "latency_ms",
+           "llm_calls", "prompt_tokens", "evaluated_prompt_tokens", "completion_tokens", "repair_calls", "iterations",
+           "perplexity")
 COMPARED = ("profile_accuracy", "hit_at_k", "faithfulness", "answer_relevance", "answer_relevance_generated",
             "personalised", "latency_ms", "llm_calls", "iterations")
 BASELINE = "baseline"
