@@ -1,8 +1,9 @@
 """Every prompt and fixed user-facing sentence, in Korean and English, in one place.
 
-The system prompt carries the seed's five principles (seed 002 §3.2.4.2); the judge asks for the CRAG
-scores as JSON and, in the same call, a rewritten search query when the answer is weak (one call instead of
-two keeps LLM calls per turn low).
+The system prompt carries the seed's five principles (seed 002 §3.2.4.2). Every call of an agent turn shares it
+and the turn's context; what differs is the task appended after them (answer, verify, rewrite), so prefix-caching
+backends compute the shared part once. The verifier asks in one call for what seed 002's CRAG judge and seed
+004's hallucination check and grader asked in three. Reply schemas sit next to their prompts.
 """
 
 from __future__ import annotations
@@ -35,11 +36,51 @@ SECTION = {
     "ko": {"profile": "[환자 프로필]", "profile_hint": "위 환자 정보를 고려해 개인화된 답변을 하세요.",
            "evidence": "[근거]", "evidence_hint": "위 근거에 기반해 답하고 번호로 인용하세요.",
            "history": "[최근 대화]", "question": "[사용자 질문]", "no_evidence": "(검색된 근거 없음)",
-           "user": "사용자", "assistant": "상담"},
+           "user": "사용자", "assistant": "상담", "task": "[작업]"},
     "en": {"profile": "[Patient profile]", "profile_hint": "Use this profile to personalise the answer.",
            "evidence": "[Evidence]", "evidence_hint": "Answer from this evidence and cite it by number.",
            "history": "[Recent conversation]", "question": "[Question]", "no_evidence": "(no evidence retrieved)",
-           "user": "User", "assistant": "Assistant"},
+           "user": "User", "assistant": "Assistant", "task": "[Task]"},
+}
+
+# The task of the answer call, after the turn's shared context (context.assembly.task_messages). The reply is a JSON
+# object of SYNTHESIS_SCHEMA; nothing in it may anchor the model (no example values).
+ANSWER_TASK = {
+    "ko": "위 [근거]로 [사용자 질문]에 답하세요. 질문의 모든 부분에 직접 답하고, 근거를 그대로 옮겨 적지 말고 한국어 3~6문장으로 "
+          "쓰며, 각 문장 끝에 [1]처럼 근거 번호를 붙이세요. 근거에 없는 내용은 \"제공된 자료에는 해당 정보가 없습니다\"라고 "
+          "하세요. JSON으로 답하세요: answer(한국어 답변), key_points(핵심 2~3개), confidence(근거가 답을 뒷받침하는 정도, 0~1).",
+    "en": "Answer the [Question] from the [Evidence] above. Address every part of the question directly, in 3 to 6 "
+          "sentences of your own in English (do not copy the passages), and end each sentence with its evidence "
+          "number, e.g. [1]. If the evidence does not cover something, say that the documents do not contain it. "
+          "Reply in JSON: answer (the English answer), key_points (2 or 3), confidence (how well the evidence "
+          "supports the answer, 0 to 1).",
+}
+SYNTHESIS_SCHEMA = {
+    "type": "object", "additionalProperties": False, "required": ["answer", "key_points", "confidence"],
+    "properties": {"answer": {"type": "string"},
+                   "key_points": {"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 3},
+                   "confidence": {"type": "number"}},
+}
+# The last resort for an answer in the wrong language (after the regenerations): a translation, plain text.
+TRANSLATE_ANSWER = {
+    "ko": "아래 답변을 자연스러운 한국어로 옮기세요. [1] 같은 근거 번호는 그대로 두고, 옮긴 글만 쓰세요.\n\n{answer}",
+    "en": "Translate the answer below into plain English. Keep evidence numbers such as [1] as they are; reply with "
+          "the translation only.\n\n{answer}",
+}
+# What a regeneration adds in front of ANSWER_TASK (seed 004: corrective generation after a failed hallucination
+# check, improved generation after a weak grade; a reply in the wrong language is corrected the same way).
+RETRY_NOTE = {
+    "corrective": {
+        "ko": "앞선 답변에 근거가 뒷받침하지 않는 문장이 있었습니다: {detail}. 이번에는 위 [근거]에 적힌 내용만 쓰고, 모든 문장에 "
+              "근거 번호를 붙이세요.",
+        "en": "The previous answer had sentences the evidence does not support: {detail}. This time use only what the "
+              "[Evidence] states and cite every sentence."},
+    "improve": {
+        "ko": "앞선 답변을 검토한 의견입니다: {detail}. 이를 반영해 더 완전하고 명확하게 다시 답하세요.",
+        "en": "A review of the previous answer said: {detail}. Answer again, more completely and clearly."},
+    "language": {
+        "ko": "앞선 답변이 한국어가 아니었습니다. 반드시 한국어로만 답하세요.",
+        "en": "The previous answer was not in English. Answer in English only."},
 }
 
 DISCLAIMER = {
@@ -69,56 +110,16 @@ OFFLINE_HEADINGS = {
            "profile_line": "On record: {summary}"},
 }
 
-JUDGE_SYSTEM = "You evaluate medical assistant answers strictly and return only a JSON object."
-
-JUDGE_PROMPT = """Evaluate the answer to the user's question.
-
-Question: {question}
-Patient profile: {profile}
-Answer:
-{answer}
-
-Evidence passages:
-{evidence}
-
-Score each from 0.0 to 1.0:
-- grounding_score: are the answer's claims supported by the evidence passages it cites?
-- completeness_score: does it answer every part of the question?
-- accuracy_score: is it medically accurate and safe for this patient (profile)?
-Also list missing_info (what the answer lacks), improvement_suggestions and safety_concerns: at most two
-short items each.
-If the answer is weak, add rewritten_query: a short search query (in the question's language) that would
-find the missing information, using the profile where relevant.
-
-Return only JSON: {{"grounding_score": 0.0, "completeness_score": 0.0, "accuracy_score": 0.0,
-"missing_info": [], "improvement_suggestions": [], "safety_concerns": [], "rewritten_query": ""}}"""
-
-
 def _list(max_items: int = 2) -> dict:
     return {"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": max_items}
 
 
-# The judge's reply as a JSON schema (structured outputs; keys in the order of JUDGE_PROMPT's example: the scores
-# come first, so a reply cut off by the token limit still carries them).
-JUDGE_SCHEMA = {
-    "type": "object", "additionalProperties": False,
-    "required": ["grounding_score", "completeness_score", "accuracy_score", "missing_info", "improvement_suggestions",
-                 "safety_concerns", "rewritten_query"],
-    "properties": {"grounding_score": {"type": "number"}, "completeness_score": {"type": "number"},
-                   "accuracy_score": {"type": "number"}, "missing_info": _list(), "improvement_suggestions": _list(),
-                   "safety_concerns": _list(), "rewritten_query": {"type": "string", "maxLength": 200}},
-}
-
 JSON_REPAIR = ("Your previous reply was not a valid JSON object with the required keys ({problem}). Reply again "
                "with only the JSON object.")
 
-REWRITE_SYSTEM = "You rewrite medical search queries. Reply with the query only."
-
-REWRITE_PROMPT = """Rewrite the search query so that it finds the missing information.
-Original question: {question}
-Missing information: {missing}
-Patient profile: {profile}
-Write one or two short sentences in the language of the original question, with precise medical keywords."""
+REWRITE_TASK = ("Write one short search query, in the language of the question above, that would find what the answer "
+                "lacked: {missing}. Use precise medical words and the patient's conditions where relevant. Reply with "
+                "the query only.")
 
 TRANSLATE_SYSTEM = ("You translate Korean medical questions into English search queries. Reply with the English "
                     "query only: precise medical terms, drug and disease names in their English spelling.")
@@ -149,3 +150,32 @@ def relevance_schema(questions: int) -> dict:
             "properties": {"questions": {"type": "array", "items": {"type": "string", "maxLength": 300},
                                          "minItems": 1, "maxItems": questions},
                            "noncommittal": {"type": "boolean"}}}
+
+# The verification call (one merged step: claims, grades, what is missing, safety, a rewritten query). It comes
+# after the turn's shared context, so a prefix-caching backend reads only this task and the answer. No example
+# values (a 1.5B model copied the 0.0 scores of the old judge prompt's example into every verdict).
+VERIFY_TASK = """Now act as a strict reviewer. Check the ANSWER below against the [Evidence] above only.
+For each numbered CLAIM, say whether the evidence supports it (supported: one true or false per claim, in order).
+Grade the answer from 0 to 1: completeness (does it answer every part of the question, for this patient?),
+relevance (is it about the question?), clarity, accuracy (medically correct and safe for this patient).
+missing_info: the parts of the question the answer leaves unanswered (empty if none).
+safety_concerns: what this patient should be warned about that the answer omits or gets wrong (empty if none).
+rewritten_query: if information is missing, a short search query in the question's language that would find it.
+
+ANSWER:
+{answer}
+
+CLAIMS:
+{claims}
+
+Reply with the JSON object only."""
+
+
+def verify_schema(claims: int) -> dict:
+    verdicts = {"type": "array", "items": {"type": "boolean"}, "minItems": claims, "maxItems": claims}
+    return {"type": "object", "additionalProperties": False,
+            "required": ["supported", "completeness", "relevance", "clarity", "accuracy", "missing_info",
+                         "safety_concerns", "rewritten_query"],
+            "properties": {"supported": verdicts, "completeness": {"type": "number"}, "relevance": {"type": "number"},
+                           "clarity": {"type": "number"}, "accuracy": {"type": "number"}, "missing_info": _list(),
+                           "safety_concerns": _list(), "rewritten_query": {"type": "string", "maxLength": 200}}}

@@ -15,11 +15,18 @@ HANGUL = re.compile(f"[{HANGUL_SYLLABLES}]")
 ANY_HANGUL = re.compile(f"[{HANGUL_SYLLABLES}{HANGUL_JAMO}]")
 _LETTER = re.compile(f"[A-Za-z{HANGUL_SYLLABLES}]")
 KOREAN_SHARE = 0.3   # a message whose letters are at least 30 % Hangul syllables is Korean
+# Sentence ends: . ! ? 。 followed by space; a Korean ending (다/요/죠) followed by a period; line breaks.
+SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
 
 
 def has_hangul(text: str) -> bool:
     """Any Hangul at all, jamo included."""
     return ANY_HANGUL.search(text) is not None
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage (chunking, the extractive generator and evidence compression share this)."""
+    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
 
 
 def detect_language(text: str) -> str:

@@ -39,6 +39,8 @@ def _fit(text: str, budget: int, count: Callable[[str], int]) -> str:
 def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
     lines, used, included = [], 0, 0
     for n, doc in enumerate(docs, start=1):
+        if not doc.text.strip():      # compressed away: the number stays reserved, so citations never shift
+            continue
         entry = f"[{n}] {doc.title}\n{doc.text[:DOC_CHARS]}"
         cost = count(entry)
         if used + cost > budget:
@@ -67,10 +69,19 @@ def history_block(history: Sequence[dict[str, str]], budget: int, count: Callabl
     return "\n".join(reversed(kept))
 
 
+def task_messages(system: str, context: str, task: str, lang: str) -> list[dict[str, str]]:
+    """The messages of one call of an agent turn: the turn's system prompt and context (profile, evidence,
+    conversation, question) byte for byte as every other call of the turn has them, then this call's task.
+    A backend with prefix caching (llama.cpp's KV cache, OpenAI and vLLM prompt caching) computes the shared part
+    once per turn."""
+    header = SECTION["ko" if lang == "ko" else "en"]["task"]
+    return [{"role": "system", "content": system}, {"role": "user", "content": f"{context}\n\n{header}\n{task}"}]
+
+
 def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs: Sequence[Evidence],
              history: Sequence[dict[str, str]], context_window: int, count: Callable[[str], int],
              retrieval_expected: bool) -> tuple[str, str, dict[str, Any]]:
-    """(system prompt, user prompt, token plan)."""
+    """(system prompt, the turn's shared context — the user message without a task —, token plan)."""
     lang = "ko" if lang == "ko" else "en"
     labels = SECTION[lang]
     budgets = {k: int(context_window * r) for k, r in RATIOS.items()}

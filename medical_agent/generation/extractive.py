@@ -10,15 +10,15 @@ from collections.abc import Callable, Sequence
 
 from ..evidence import Evidence
 from ..prompts import OFFLINE_HEADINGS
+from ..text import split_sentences
 
-SENTENCE = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
 CAUTION = re.compile(r"주의|금기|피하|피해야|응급|119|하면 안|되지 않|상의하|should not|do not|don't|avoid|warning|"
                      r"emergency|call (?:your|911)|seek (?:medical|care|help)|contraindicat|talk to your", re.I)
 KEY_SENTENCES, CAUTION_SENTENCES, DOCS_USED = 4, 2, 5
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE.split(text) if s and len(s.strip()) > 15]
+    return [s for s in split_sentences(text) if len(s) > 15]
 
 
 def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],

@@ -25,6 +25,22 @@ def tail(lang: str, notes: Sequence[str], offline: bool, answer_so_far: str = ""
     return ("\n\n" + "\n\n".join(parts)) if parts else ""
 
 
+REVIEW_HEADING = {"ko": "**검토에서 확인된 주의점**", "en": "**Points to check, from the review of this answer**"}
+
+
+def with_review_concerns(answer: str, concerns: Sequence[str], lang: str) -> str:
+    """The verifier's safety concerns, shown to the person (before the disclaimer), never dropped."""
+    lang = "ko" if lang == "ko" else "en"
+    fresh = [c for c in dict.fromkeys(concerns) if c and c not in answer]
+    if not fresh:
+        return answer
+    block = "\n".join([REVIEW_HEADING[lang], *[f"- {c}" for c in fresh]])
+    if DISCLAIMER[lang] in answer:
+        head, _, _ = answer.rpartition(DISCLAIMER[lang])
+        return f"{head.rstrip()}\n\n{block}\n\n{DISCLAIMER[lang]}"
+    return f"{answer.rstrip()}\n\n{block}"
+
+
 def finalize(body: str, lang: str, notes: Sequence[str], offline: bool, red_flag: dict | None) -> str:
     return with_emergency_line(body.strip() + tail(lang, notes, offline, body), red_flag)
 

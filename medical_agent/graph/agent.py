@@ -22,7 +22,7 @@ from .turn import MODES, TurnContext
 RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
                "generator", "query_complexity", "dynamic_k", "red_flag", "expanded_query", "token_plan", "language",
-               "iteration_count", "safety_notes", "profile_version", "mode")
+               "iteration_count", "safety_notes", "profile_version", "mode", "synthesis")
 
 
 class InputError(ValueError):
@@ -60,7 +60,7 @@ class MedicalAgent:
             raise InputError(str(exc)) from None
         turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags)
         config = {"configurable": {"thread_id": turn.thread_id},
-                  "recursion_limit": recursion_limit(flags.max_refine_iterations)}
+                  "recursion_limit": recursion_limit(flags.max_refine_iterations, flags.max_regenerations)}
         return new_turn(text), config, turn
 
     def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",

@@ -5,7 +5,8 @@ turn, not checkpointed); each node also receives the agent's :class:`Deps`, boun
 
 check_similarity → hit: store_response | miss: classify_intent → extract_slots → store_memory →
 assemble_context (or straight to assemble_context) → retrieve (first pass) → assemble_context → generate_answer
-→ refine → quality_check → retrieve (loop) | store_response → END.
+→ refine → quality_check → retrieve (search again) | generate_answer (answer again on the same evidence) |
+store_response → END.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def build_graph(deps: Deps) -> StateGraph:
     graph.add_edge("retrieve", "assemble_context")
     graph.add_edge("generate_answer", "refine")
     graph.add_edge("refine", "quality_check")
-    graph.add_conditional_edges("quality_check", routers.after_quality_check, ["retrieve", "store_response"])
+    graph.add_conditional_edges("quality_check", routers.after_quality_check,
+                                ["retrieve", "generate_answer", "store_response"])
     graph.add_edge("store_response", END)
     return graph
 
@@ -88,7 +90,7 @@ def compiled_graph(deps: Deps, checkpointer: Any) -> Any:
     return graph
 
 
-def recursion_limit(max_refine_iterations: int) -> int:
-    """LangGraph's hard cap on steps, the second guard behind max_refine_iterations: the first pass takes at most
-    9 steps and each re-retrieval 5 more."""
-    return 9 + 5 * (max_refine_iterations + 1) + 2
+def recursion_limit(max_refine_iterations: int, max_regenerations: int) -> int:
+    """LangGraph's hard cap on steps, the guard behind the loop's own caps: the first pass takes at most 9 steps,
+    each re-retrieval 5 more and each regeneration 3 (generate, refine, quality_check)."""
+    return 9 + 5 * (max_refine_iterations + 1) + 3 * (max_regenerations + 1) + 2

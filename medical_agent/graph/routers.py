@@ -20,5 +20,6 @@ def after_assemble_context(state: Mapping[str, Any]) -> Literal["retrieve", "gen
     return "retrieve" if first_pass else "generate_answer"
 
 
-def after_quality_check(state: Mapping[str, Any]) -> Literal["retrieve", "store_response"]:
-    return "retrieve" if state.get("next_step") == "retrieve" else "store_response"
+def after_quality_check(state: Mapping[str, Any]) -> Literal["retrieve", "generate_answer", "store_response"]:
+    step = state.get("next_step")
+    return step if step in ("retrieve", "generate_answer") else "store_response"

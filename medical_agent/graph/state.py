@@ -18,13 +18,14 @@ def extend_or_reset(old: list | None, new: list | None) -> list:
 
 
 def merge_logs(old: list | None, new: list | None) -> list:
-    """Iteration log: an entry with an iteration number already logged updates it (quality_check adds the
-    stop reason to refine's entry); others append. ``None`` resets."""
+    """Refine log: one entry per verification (``step``); an entry for a step already logged updates it
+    (quality_check adds the stop reason and the next step to refine's entry); others append. ``None`` resets."""
     if new is None:
         return []
     out = [dict(e) for e in (old or [])]
     for entry in new:
-        same = next((e for e in out if e.get("iteration") == entry.get("iteration")), None)
+        key = "step" if "step" in entry else "iteration"
+        same = next((e for e in out if e.get(key) == entry.get(key)), None)
         if same is None:
             out.append(dict(entry))
         else:
@@ -77,8 +78,16 @@ class AgentState(TypedDict, total=False):
     safety_notes: list[str]
     generator: str                   # llm | extractive | cache
     # verification
+    synthesis: dict[str, Any]                 # the structured answer (generation.synthesis.Synthesis)
     quality_score: float
-    quality_feedback: dict[str, Any]
+    quality_feedback: dict[str, Any]          # the last verdict (verify.verdict.Verdict.to_log())
+    verify_action: str                        # accept | language | corrective | improve | retrieve
+    verify_feedback: str                      # what a regeneration is told
+    verify_step: int                          # verifications so far this turn
+    regeneration: dict[str, str] | None       # {"kind", "feedback"} for the next answer on the same evidence
+    regenerations: int
+    language_fallback: int                    # a wrong language past the cap: 1 translated, 2 extracted
+    review_concerns: list[str]                # the verifier's safety concerns, shown with the answer
     iteration_count: int
     stop_reason: str | None
     next_step: str
@@ -105,6 +114,8 @@ def new_turn(user_text: str) -> AgentState:
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
         "needs_retrieval": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
+        "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "regeneration": None,
+        "regenerations": 0, "language_fallback": 0, "review_concerns": [],
         "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None,
         "cache_similarity_score": 0.0, "skip_pipeline": False, "error": None, "language": "",
         "retrieved_docs_history": None, "quality_score_history": None, "query_rewrite_history": None,

@@ -7,17 +7,13 @@ questions better with sentence encoders trained on short inputs. The manifest re
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=[다요죠])\.\s*|\n+")
+from ..text import split_sentences
+
 HEAD_CHARS = 300
 VIEWS = ("full", "head")
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
 
 
 def chunk_text(text: str, max_chars: int | None) -> list[str]:

@@ -1,8 +1,8 @@
 """Scripted fake LLM for tests and zero-latency benchmarks: fixed, cycling or computed responses.
 
 Every call is recorded (messages, options, tag) so tests can assert what the graph asked. Like llama.cpp's KV
-cache, a call reports as cached the estimated tokens of the prompt text it shares with the previous call. Responses can be
-routed by tag, e.g. ``ScriptedLLM({"generate": ["answer [1]"], "judge": ['{"grounding_score": 0.2, ...}']})``.
+cache, a call reports as cached the estimated tokens of the prompt text it shares with the previous call.
+Responses can be routed by tag, e.g. ``ScriptedLLM({"generate": ["answer [1]"], "verify": verify_reply})``.
 """
 
 from __future__ import annotations
@@ -19,17 +19,26 @@ from .tokens import estimate_tokens
 Responder = Callable[[Sequence[Message], dict[str, Any]], str]
 Script = str | Sequence[str] | Responder
 
-DEFAULT_JUDGE = json.dumps({
-    "grounding_score": 0.8, "completeness_score": 0.8, "accuracy_score": 0.8,
-    "missing_info": [], "improvement_suggestions": [], "safety_concerns": [],
-})
+DEFAULT_ANSWER = "Based on the evidence [1], here is general information. Please consult a clinician."
+
+
+def verify_reply(messages: Sequence[Message], score: float = 0.8, supported: bool = True) -> str:
+    """A verifier verdict with one verdict per claim listed in the verify task (what the schema demands)."""
+    task = messages[-1].get("content", "").rsplit("CLAIMS:", 1)[-1]
+    claims = sum(1 for line in task.splitlines() if line[:1].isdigit() and ". " in line[:5])
+    return json.dumps({"supported": [supported] * claims, "completeness": score, "relevance": score,
+                       "clarity": score, "accuracy": score, "missing_info": [], "safety_concerns": [],
+                       "rewritten_query": ""})
 
 
 def default_responder(messages: Sequence[Message], options: dict[str, Any]) -> str:
-    """Deterministic stand-in used by ``--llm fake``: a judge verdict in JSON mode, else a cited answer."""
-    if options.get("json_mode"):
-        return DEFAULT_JUDGE
-    return "Based on the evidence [1], here is general information. Please consult a clinician."
+    """Deterministic stand-in used by ``--llm fake``: a verdict for the verifier, a cited answer (as JSON when a
+    schema asks for it) otherwise."""
+    if options.get("tag") == "verify":
+        return verify_reply(messages)
+    if options.get("json_schema") is not None:
+        return json.dumps({"answer": DEFAULT_ANSWER, "key_points": [], "confidence": 0.8})
+    return DEFAULT_ANSWER
 
 
 @dataclass

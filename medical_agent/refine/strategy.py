@@ -1,26 +1,35 @@
-"""Self-refine as a strategy (seed 003): CorrectiveRAGStrategy judges the answer and rewrites the query;
-BasicRAGStrategy is the baseline that accepts the first answer. ``create_strategies`` builds both once;
-the ``refine_strategy`` flag picks one per turn.
+"""Self-refine as a strategy (seed 003): CorrectiveRAGStrategy verifies the answer and chooses what happens next;
+BasicRAGStrategy is the baseline that accepts the first answer. ``create_strategies`` builds both once; the
+``refine_strategy`` flag picks one per turn.
 
-The corrective strategy keeps LLM calls low: no judging when nothing was retrieved; the heuristic judge
-first, and the LLM judge only when the heuristic is not confident (≥ 0.85 accepts); judge and rewrite in one
-call (the judge returns ``rewritten_query``), a separate rewrite call only when it did not.
+Verification is one step (``medical_agent.verify``): the cheap check first; the LLM verifier only when the cheap
+check is not confident and ``llm_based_quality_check`` is on. Its verdict chooses the action: an answer in the
+wrong language or with unsupported claims is regenerated on the same evidence (corrective), a weak one with the
+verifier's feedback (improved), one that lacks information searches again with a rewritten query (the CRAG loop).
+:meth:`CorrectiveRAGStrategy.next_step` bounds all of it: the regeneration cap (seed 004: 3), the iteration cap and
+the dual guards of seed 003, each with its stop reason.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..evidence import Evidence
 from ..llm.base import LLM
 from ..settings import FeatureFlags
+from ..verify.cheap import body_of, cheap_verdict
+from ..verify.verdict import Verdict
+from ..verify.verifier import llm_verdict
 from . import guards
-from .heuristic import CONFIDENT, heuristic_judge
-from .judge import llm_judge
 from .rewriter import keyword_rewrite, llm_rewrite
+
+STOP_AT_CAP = {"language": "language_retry_cap", "corrective": "hallucination_retry_cap",
+               "improve": "grade_retry_cap"}
 
 
 @dataclass
@@ -30,14 +39,18 @@ class RefineInput:
     docs: Sequence[Evidence]
     profile_summary: str
     lang: str
-    retrieved: bool          # was there a retrieval to ground the answer in?
+    retrieved: bool                  # was there a retrieval to ground the answer in?
+    system: str = ""                 # the turn's shared prompt prefix (the verifier reads the same context)
+    context: str = ""
+    generated: bool = False          # a model wrote the answer (so regenerating can change it)
+    encode: Callable[[list[str]], np.ndarray] | None = None
 
 
 @dataclass
 class RefineOutcome:
     quality_score: float
-    feedback: dict[str, Any]
-    needs_retrieval: bool
+    verdict: Verdict
+    action: str                      # accept | language | corrective | improve | retrieve
     query: str
     llm_records: list[dict[str, Any]] = field(default_factory=list)
 
@@ -49,8 +62,8 @@ class RefineStrategy(ABC):
     def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome: ...
 
     @abstractmethod
-    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
-        """(retrieve again?, stop reason when not)."""
+    def next_step(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[str, str | None]:
+        """("retrieve" | "generate_answer" | "store_response", the stop reason when it stops)."""
 
     def get_strategy_name(self) -> str:
         return self.name
@@ -60,10 +73,10 @@ class BasicRAGStrategy(RefineStrategy):
     name = "basic_rag"
 
     def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome:
-        return RefineOutcome(1.0, {"judge": "none (basic RAG)"}, False, inp.question)
+        return RefineOutcome(1.0, Verdict(judge="none (basic RAG)", quality=1.0), "accept", inp.question)
 
-    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
-        return False, "basic_rag"
+    def next_step(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[str, str | None]:
+        return "store_response", "basic_rag"
 
 
 class CorrectiveRAGStrategy(RefineStrategy):
@@ -74,45 +87,48 @@ class CorrectiveRAGStrategy(RefineStrategy):
 
     def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome:
         if not inp.retrieved:
-            return RefineOutcome(1.0, {"judge": "skipped (no retrieval)"}, False, inp.question)
-        verdict = heuristic_judge(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang)
+            return RefineOutcome(1.0, Verdict(judge="skipped (no retrieval)", quality=1.0), "accept", inp.question)
+        verdict = cheap_verdict(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang, inp.encode)
         records: list[dict[str, Any]] = []
         if self.llm is not None and flags.llm_based_quality_check:
-            if verdict["overall_score"] >= CONFIDENT:
-                verdict["judge"] = "heuristic (confident, LLM judge skipped)"
+            if verdict.confident:
+                verdict.judge = "heuristic (confident, LLM verifier skipped)"
             else:
-                verdict, records = llm_judge(self.llm, inp.question, inp.answer, inp.docs, inp.profile_summary,
-                                             inp.lang)
-        score = float(verdict["overall_score"])
-        needs = score < flags.quality_threshold
+                verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
+                                               verdict)
+        action = verdict.action(flags.quality_threshold, can_regenerate=inp.generated and self.llm is not None)
         query = inp.question
-        if needs and flags.dynamic_query_rewrite:
-            missing = verdict.get("missing_info", [])
-            if verdict.get("rewritten_query"):
-                query = verdict["rewritten_query"]
-            elif self.llm is not None:
-                query, more = llm_rewrite(self.llm, inp.question, missing, inp.profile_summary)
+        if action == "retrieve" and flags.dynamic_query_rewrite:
+            if verdict.rewritten_query:
+                query = verdict.rewritten_query
+            elif self.llm is not None and verdict.judge != "llm":
+                query, more = llm_rewrite(self.llm, inp.system, inp.context, inp.lang, inp.question,
+                                          verdict.missing_info)
                 records += more
             else:
-                query = keyword_rewrite(inp.question, missing, inp.profile_summary)
-        return RefineOutcome(score, verdict, needs, query, records)
+                query = keyword_rewrite(inp.question, verdict.missing_info, inp.profile_summary)
+        return RefineOutcome(verdict.quality, verdict, action, query, records)
 
-    def should_retrieve(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[bool, str | None]:
-        if state.get("quality_score", 0.0) >= flags.quality_threshold:
-            return False, "quality_ok"
+    def next_step(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[str, str | None]:
+        action = state.get("verify_action") or "accept"
+        if action == "accept":
+            return "store_response", "quality_ok"
+        if action in STOP_AT_CAP:
+            if state.get("regenerations", 0) < flags.max_regenerations:
+                return "generate_answer", None
+            if action == "language" and self.llm is not None and state.get("language_fallback", 0) < 2:
+                return "generate_answer", None             # translate, then extract: never show it as is
+            return "store_response", STOP_AT_CAP[action]
         if state.get("iteration_count", 0) >= flags.max_refine_iterations:
-            return False, "max_iterations"
-        if not state.get("needs_retrieval"):
-            return False, "no_retrieval_needed"
+            return "store_response", "max_iterations"
         if flags.quality_check_enabled:
-            if flags.duplicate_detection and guards.duplicate_documents(
-                    state.get("retrieved_docs_history") or []):
-                return False, "duplicate_documents"
+            if flags.duplicate_detection and guards.duplicate_documents(state.get("retrieved_docs_history") or []):
+                return "store_response", "duplicate_documents"
             if flags.progress_monitoring:
                 stop = guards.progress_stop(state.get("quality_score_history") or [])
                 if stop:
-                    return False, stop
-        return True, None
+                    return "store_response", stop
+        return "retrieve", None
 
 
 def create_strategies(llm: LLM | None) -> dict[str, RefineStrategy]:

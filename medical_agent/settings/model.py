@@ -22,6 +22,7 @@ class FeatureFlags:
 
     self_refine_enabled: bool = True
     max_refine_iterations: int = 2
+    max_regenerations: int = 3              # corrective / improved regenerations per turn (seed 004: 3)
     quality_threshold: float = 0.5
     refine_strategy: str = "corrective_rag"
     llm_based_quality_check: bool = True
@@ -68,6 +69,7 @@ class Backends:
 class Limits:
     max_message_chars: int = 4000
     log_health_data: bool = False
+    evidence_budget_tokens: int = 0         # evidence compression: relevant sentences under this budget (0: off)
 
 
 @dataclass(frozen=True)
@@ -154,8 +156,8 @@ def validated_flags(flags: Mapping[str, Any]) -> FeatureFlags:
     for key in ("quality_threshold", "cache_similarity_threshold"):
         if not 0.0 <= flags[key] <= 1.0:
             raise SettingsError(f"{key}: must be between 0 and 1, got {flags[key]}")
-    if flags["max_refine_iterations"] < 0:
-        raise SettingsError("max_refine_iterations must be >= 0")
+    if flags["max_refine_iterations"] < 0 or flags["max_regenerations"] < 0:
+        raise SettingsError("max_refine_iterations and max_regenerations must be >= 0")
     return FeatureFlags(**flags)
 
 

@@ -63,9 +63,22 @@ def header_text(runtime: AgentRuntime) -> str:
 
 
 def sources_footer(result: dict[str, Any]) -> str:
-    lines = [f"[{c['n']}] {c.get('title') or c.get('doc_id')}" + (f" — {c['url']}" if c.get("url") else "")
-             for c in result.get("citations") or []]
-    return ("\n\n**Sources**\n" + "\n".join(f"- {line}" for line in lines)) if lines else ""
+    """After the answer: the references table (n | document | section / page | source) and the warnings taken
+    from the cited passages (the structured answer's, the same the CLI and the /chat API return)."""
+    synthesis = result.get("synthesis") or {}
+    rows = synthesis.get("references") or [{"n": c["n"], "title": c.get("title") or c.get("doc_id"), "section": "",
+                                            "source": "", "url": c.get("url", "")} for c in result.get("citations") or []]
+    if not rows:
+        return ""
+    lines = ["", "", "**Sources**", "", "| n | document | section / page | source |", "|---|---|---|---|"]
+    for r in rows:
+        title = (r.get("title") or "").replace("|", "/")
+        doc = f"[{title}]({r['url']})" if r.get("url") else title
+        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {r.get('source') or ''} |")
+    warnings = synthesis.get("warnings") or []
+    if warnings:
+        lines += ["", "**Warnings in the sources**", *[f"- {w}" for w in warnings]]
+    return "\n".join(lines)
 
 
 class MedicalAgentApp:

@@ -66,21 +66,34 @@ def document_rows(docs: list[dict[str, Any]] | None, citations: list[dict[str, A
     return rows
 
 
+def checks_text(entry: dict[str, Any]) -> str:
+    """What the verification found: claims supported, the grades (or the heuristic's parts), the language."""
+    claims = entry.get("claims") or []
+    cited = [c for c in claims if c.get("supported") is not None]
+    scores = entry.get("grades") or {k.replace("_score", ""): v for k, v in (entry.get("parts") or {}).items()}
+    out = [f"supported {sum(bool(c['supported']) for c in cited)}/{len(cited)}"] if cited else []
+    out += [f"{k} {v:.2f}" for k, v in scores.items()]
+    if entry.get("language_ok") is False:
+        out.append("wrong language")
+    return ", ".join(out)
+
+
 def refine_rows(logs: list[dict[str, Any]] | None, stop_reason: str | None) -> list[list[Any]]:
+    """One row per verification: step, quality, checks, judge, action, missing info, rewritten query, stop."""
     rows = []
     for entry in logs or []:
-        parts = ", ".join(f"{k.replace('_score', '')} {v:.2f}" for k, v in (entry.get("parts") or {}).items())
         quality = entry.get("quality_score")
-        rows.append([entry.get("iteration"), None if quality is None else round(float(quality), 3), parts, entry.get("judge", ""),
-                     ", ".join(entry.get("missing_info") or []), entry.get("rewritten_query") or "",
-                     entry.get("stop_reason") or ""])
+        step = entry.get("step", entry.get("iteration"))
+        rows.append([step, None if quality is None else round(float(quality), 3), checks_text(entry),
+                     entry.get("judge", ""), entry.get("action") or "", ", ".join(entry.get("missing_info") or []),
+                     entry.get("rewritten_query") or "", entry.get("stop_reason") or ""])
     if rows and not rows[-1][-1] and stop_reason:
         rows[-1][-1] = stop_reason
     return rows
 
 
 def quality_points(logs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    return [{"iteration": e.get("iteration", i), "quality_score": float(e.get("quality_score") or 0.0)}
+    return [{"iteration": e.get("step", e.get("iteration", i)), "quality_score": float(e.get("quality_score") or 0.0)}
             for i, e in enumerate(logs or []) if e.get("quality_score") is not None]
 
 

@@ -66,14 +66,14 @@ class DocumentsPanel:
 
 
 class RefinePanel:
-    """One row per self-refine iteration and a plot of quality per iteration."""
+    """One row per verification (a new answer or a new search each) and a plot of quality per step."""
 
-    HEADERS = ["iter.", "quality", "parts", "judge", "missing info", "rewritten query", "stop reason"]
+    HEADERS = ["step", "quality", "checks", "judge", "action", "missing info", "rewritten query", "stop reason"]
 
     def __init__(self) -> None:
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Refine log", interactive=False, wrap=True,
                                   elem_id="refine-table",
-                                  column_widths=["8%", "10%", "24%", "12%", "13%", "18%", "15%"])
+                                  column_widths=["6%", "8%", "24%", "12%", "9%", "12%", "16%", "13%"])
         # Bars, not a line: most turns stop after one iteration, and a one-point line draws nothing.
         self.plot = gr.BarPlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
                                y="quality_score", y_lim=[0, 1], height=220, label="Quality per iteration",

@@ -1,31 +1,38 @@
 """`bench turn`'s scripted stand-in reads the prompt the agent really assembles: it must find the evidence
 entries and the profile line, or the benchmark measures an LLM that never cites (it did, unnoticed, after the
-evidence lines lost their scores)."""
+evidence lines lost their scores), and it must answer each call in the shape the agent asks for."""
 
-from medical_agent.context.assembly import assemble
+import json
+
+from medical_agent.context.assembly import assemble, task_messages
 from medical_agent.eval.benches.turn import bench_responder
 from medical_agent.evidence import Evidence
-from medical_agent.llm.fake import DEFAULT_JUDGE
 from medical_agent.llm.tokens import estimate_tokens
+from medical_agent.prompts import ANSWER_TASK, SYNTHESIS_SCHEMA, VERIFY_TASK
 
 DOCS = [Evidence("a#0", "a", "Metformin side effects", "Metformin often causes nausea. Take it with food."),
         Evidence("b#0", "b", "Metformin and kidneys", "Metformin is not used when eGFR is below 30. Ask first.")]
+ANSWER_CALL = {"tag": "generate", "json_mode": True, "json_schema": SYNTHESIS_SCHEMA}
 
 
-def prompt(lang: str, profile: str) -> list[dict[str, str]]:
-    system, user, _ = assemble(lang=lang, mode="agent", question="Is metformin safe?", profile_summary=profile,
-                               docs=DOCS, history=[], context_window=4096, count=estimate_tokens,
-                               retrieval_expected=True)
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+def messages(lang: str, profile: str, task: str) -> list[dict[str, str]]:
+    system, context, _ = assemble(lang=lang, mode="agent", question="Is metformin safe?", profile_summary=profile,
+                                  docs=DOCS, history=[], context_window=4096, count=estimate_tokens,
+                                  retrieval_expected=True)
+    return task_messages(system, context, task, lang)
 
 
 def test_the_stand_in_cites_the_assembled_evidence_and_repeats_the_profile():
-    reply = bench_responder(prompt("en", "65-year-old male | Conditions: Diabetes"), {"json_mode": False})
-    assert reply.splitlines() == ["65-year-old male | Conditions: Diabetes", "Metformin often causes nausea [1]",
-                                  "Metformin is not used when eGFR is below 30 [2]"]
-    korean = bench_responder(prompt("ko", "65세 남성 | 질환: 당뇨병"), {"json_mode": False})
-    assert korean.splitlines()[0] == "65세 남성 | 질환: 당뇨병" and korean.endswith("[2]")
+    reply = json.loads(bench_responder(messages("en", "65-year-old male | Conditions: Diabetes", ANSWER_TASK["en"]),
+                                       ANSWER_CALL))
+    assert reply["answer"].splitlines() == ["65-year-old male | Conditions: Diabetes",
+                                            "Metformin often causes nausea [1]",
+                                            "Metformin is not used when eGFR is below 30 [2]"]
+    korean = json.loads(bench_responder(messages("ko", "65세 남성 | 질환: 당뇨병", ANSWER_TASK["ko"]), ANSWER_CALL))
+    assert korean["answer"].splitlines()[0] == "65세 남성 | 질환: 당뇨병" and korean["answer"].endswith("[2]")
 
 
-def test_the_stand_in_judges_in_json():
-    assert bench_responder(prompt("en", ""), {"json_mode": True}) == DEFAULT_JUDGE
+def test_the_stand_in_verifies_every_listed_claim():
+    task = VERIFY_TASK.format(answer="A [1]. B [2].", claims="1. A [1].\n2. B [2].")
+    verdict = json.loads(bench_responder(messages("en", "", task), {"tag": "verify", "json_mode": True}))
+    assert verdict["supported"] == [True, True] and verdict["completeness"] == 0.8

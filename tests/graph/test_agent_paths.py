@@ -1,6 +1,5 @@
 """Every path through the graph, the cache's safety, red flags, LLM mode, persistence and errors."""
 
-import json
 import re
 
 import pytest
@@ -8,14 +7,17 @@ import pytest
 from medical_agent.composition import create_agent
 from medical_agent.graph.agent import InputError, MedicalAgent
 from medical_agent.llm import LLMUnavailableError, ScriptedLLM
+from medical_agent.llm.fake import verify_reply
 from medical_agent.settings import load_settings
 from medical_agent.storage import open_storage
 
-GOOD = json.dumps({"grounding_score": 0.9, "completeness_score": 0.9, "accuracy_score": 0.9})
+
+def good(messages, options):
+    return verify_reply(messages, score=0.9)
 
 
 def llm(answer="Metformin may cause nausea [1]. See your doctor."):
-    return ScriptedLLM({"generate": answer, "judge": GOOD}, cycle=True)
+    return ScriptedLLM({"generate": answer, "verify": good}, cycle=True)
 
 
 def nodes(result):
@@ -97,7 +99,7 @@ def test_llm_failure_falls_back_to_extraction(make_agent):
     def broken(messages, options):
         raise LLMUnavailableError("cannot reach the LLM server at http://127.0.0.1:9/v1")
 
-    result = make_agent(ScriptedLLM({"generate": broken, "judge": GOOD})).run("u", "메트포르민 부작용이 뭔가요?")
+    result = make_agent(ScriptedLLM({"generate": broken, "verify": good})).run("u", "메트포르민 부작용이 뭔가요?")
     assert result["generator"] == "extractive_fallback" and "언어 모델 호출에 실패" in result["answer"]
     assert result["citations"]
 
@@ -123,7 +125,7 @@ def test_cache_refuses_negated_or_renumbered_near_duplicates(make_agent):
 
 
 def test_profile_answers_are_not_served_after_the_profile_changes(make_agent):
-    agent = make_agent(llm())
+    agent = make_agent(llm("메트포르민은 처음에 메스꺼움을 흔히 일으킵니다 [1]. 의사와 상의하세요."))
     agent.run("alice", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")
     assert agent.run("alice", "저는 당뇨가 있어요. 메트포르민 부작용이 뭔가요?")["cache_hit"]
     agent.run("alice", "고혈압도 있어요")

@@ -34,7 +34,7 @@ def open_page(browser, url: str):
 def send(page, text: str) -> None:
     page.locator("#message textarea").fill(text)
     page.locator("#send").click()
-    page.locator("#chatbot").get_by_text("Sources").wait_for()             # the final frame has arrived
+    page.locator("#chatbot").get_by_text("Sources", exact=True).wait_for()   # the final frame has arrived
 
 
 def tab_text(page, tab: str, element: str) -> str:

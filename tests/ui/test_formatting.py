@@ -75,7 +75,11 @@ def test_refine_rows_one_per_iteration_with_stop_reason():
              "stop_reason": None},
             {"iteration": 1, "quality_score": 0.8, "parts": {}, "judge": "heuristic", "missing_info": []}]
     rows = refine_rows(logs, "quality_ok")
-    assert rows[0] == [0, 0.41, "length 0.90, evidence 0.20", "heuristic", "dose", "metformin dose", ""]
+    assert rows[0] == [0, 0.41, "length 0.90, evidence 0.20", "heuristic", "", "dose", "metformin dose", ""]
+    verified = {"step": 2, "quality_score": 0.5, "grades": {"completeness": 0.4}, "language_ok": False,
+                "claims": [{"text": "a", "supported": True}, {"text": "b", "supported": False}], "action": "language"}
+    assert refine_rows([verified], None)[0][2:5] == ["supported 1/2, completeness 0.40, wrong language", "",
+                                                    "language"]
     assert rows[1][-1] == "quality_ok"          # the final stop reason lands on the last iteration
     assert quality_points(logs) == [{"iteration": 0, "quality_score": 0.41},
                                     {"iteration": 1, "quality_score": 0.8}]

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ...llm.fake import DEFAULT_JUDGE
+from ...llm.fake import verify_reply
 from ...prompts import SECTION
 from ..retrieval.metrics import percentile_ms
 
@@ -27,15 +27,18 @@ def bench_responder(messages: Sequence[dict[str, str]], options: dict[str, Any])
     """A scripted stand-in for a grounded LLM: it answers with the first sentences of evidence [1]-[3] and
     repeats the profile line, as a model following the system prompt would. Zero latency, so the benchmark
     measures the pipeline and its LLM call policy, not a model."""
-    if options.get("json_mode"):
-        return DEFAULT_JUDGE
+    if options.get("tag") == "verify":
+        return verify_reply(messages)
     prompt = messages[-1]["content"]
     lines = [f"{body.split('. ')[0].strip()} [{n}]" for n, body in PASSAGE.findall(prompt)[:3]]
     for lang in ("ko", "en"):
         head = SECTION[lang]["profile"]
         if head in prompt:
             lines.insert(0, prompt.split(head, 1)[1].strip().splitlines()[0])
-    return "\n".join(lines) or "Here is general information. Please consult a clinician."
+    answer = "\n".join(lines) or "Here is general information. Please consult a clinician."
+    if options.get("json_schema") is not None:
+        return json.dumps({"answer": answer, "key_points": [], "confidence": 0.8}, ensure_ascii=False)
+    return answer
 
 
 def load_turns(path: Path) -> list[dict[str, str]]:

@@ -24,5 +24,6 @@ def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
     return {"cache_hit": True, "skip_pipeline": True, "cached_response": hit.answer,
             "cache_similarity_score": round(hit.similarity, 4), "answer": vary_style(hit.answer, lang, text),
             "citations": hit.payload.get("citations", []), "retrieved_docs": hit.payload.get("retrieved_docs", []),
+            "synthesis": hit.payload.get("synthesis", {}),
             "generator": "cache", "stop_reason": "cache_hit", "language": lang, "quality_score":
             hit.payload.get("quality_score", 0.0), "red_flag": flag.__dict__ if flag else None}

@@ -1,20 +1,30 @@
-"""Node 7 — the answer: the LLM (streamed), or offline the extractive generator; then citations mapped,
-profile-aware safety notes, the offline label and the disclaimer, with the emergency line first.
+"""Node 7 — the answer: the LLM (streamed), or offline the extractive generator; then citations mapped, the
+structured synthesis (key points, references, warnings from the cited passages), profile-aware safety notes, the
+offline label and the disclaimer, with the emergency line first.
 
-If the LLM fails mid-turn the extractive generator answers instead and says so: the person always gets a
-grounded answer or a clear message, never a stack trace.
+In agent mode the call is the turn's shared context plus the answer task, asking for JSON of
+``SYNTHESIS_SCHEMA`` through the backend's structured output; the ``answer`` string is streamed as it grows and the
+reply is parsed without a repair call whatever its shape. A regeneration (quality_check's verdict) adds its note
+in front of the task: corrective at temperature 0.05 on the same evidence, improved with the verifier's feedback,
+or the language demanded; past the cap a wrong language gets a translation of the previous answer, then the
+extractive answer from the evidence (labelled), never the answer as it was. If the
+LLM fails mid-turn the extractive generator answers instead and says so: never a stack trace.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
+from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
 from ...generation.finalize import greeting, tail
+from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
+from ...prompts import ANSWER_TASK, RETRY_NOTE, SYNTHESIS_SCHEMA, TRANSLATE_ANSWER
 from ...safety import collect_facts, safety_notes, with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
@@ -26,14 +36,28 @@ NO_MODEL = {"ko": "LLM 모드에는 언어 모델이 필요합니다. 지금은 
             "en": "LLM mode needs a language model. No model is configured (offline mode): please use AI Agent mode."}
 LLM_FAILED = {"ko": "(언어 모델 호출에 실패해 근거 발췌 방식으로 답합니다: {error})",
               "en": "(The language model failed, so this answer is extracted from the evidence: {error})"}
+LANGUAGE_FALLBACK = {"ko": "(언어 모델이 한국어로 답하지 못해 근거 문장을 발췌해 답합니다.)",
+                     "en": "(The language model did not answer in English, so this answer is taken from the evidence.)"}
+TEMPERATURE = {"corrective": 0.05, "language": 0.1, "translate": 0.0}
 
 
-def _messages(state: AgentState, turn: TurnContext) -> list[dict[str, str]]:
+def _call(state: AgentState, turn: TurnContext, lang: str) -> dict[str, Any]:
+    """Messages, schema and temperature of this answer call."""
     if turn.llm_mode:
         past = [{"role": t["role"], "content": t["content"]} for t in (state.get("conversation_history") or [])[-6:]]
-        return [{"role": "system", "content": state["system_prompt"]}, *past,
-                {"role": "user", "content": state["user_text"]}]
-    return [{"role": "system", "content": state["system_prompt"]}, {"role": "user", "content": state["user_prompt"]}]
+        return {"messages": [{"role": "system", "content": state["system_prompt"]}, *past,
+                             {"role": "user", "content": state["user_text"]}], "json_schema": None, "temperature": 0.2}
+    regen = state.get("regeneration") or {}
+    kind, key = regen.get("kind", ""), "ko" if lang == "ko" else "en"
+    if kind == "translate":
+        task = TRANSLATE_ANSWER[key].format(answer=(state.get("synthesis") or {}).get("answer", ""))
+        return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
+                "json_schema": None, "temperature": 0.0}
+    task = ANSWER_TASK[key]
+    if kind in RETRY_NOTE:
+        task = RETRY_NOTE[kind][key].format(detail=regen.get("feedback") or "-") + "\n" + task
+    return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
+            "json_schema": SYNTHESIS_SCHEMA, "temperature": TEMPERATURE.get(kind, 0.2)}
 
 
 def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
@@ -41,18 +65,31 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     lang = language(state)
     docs = Evidence.many(state.get("retrieved_docs"))
     red = state.get("red_flag")
-    write({"type": "generation_start", "iteration": state.get("iteration_count", 0)})
+    write({"type": "generation_start", "iteration": state.get("iteration_count", 0) + state.get("regenerations", 0)})
     if red:
         write({"type": "token", "text": red["line"] + "\n\n"})
     records: list[dict] = []
-    body, generator, prefix = "", "llm", ""
-    if deps.llm is not None:
+    body, generator, prefix, key_points, confidence = "", "llm", "", [], None
+    regen = (state.get("regeneration") or {}).get("kind")
+    if regen == "extract":
+        prefix, generator = LANGUAGE_FALLBACK[lang], "extractive_fallback"
+    elif deps.llm is not None:
+        call = _call(state, turn, lang)
+        stream = AnswerStream() if call["json_schema"] else None
+
+        def on_token(chunk: str) -> None:
+            text = stream.feed(chunk) if stream else chunk
+            if text:
+                write({"type": "token", "text": text})
         try:
-            result, record = tracked_chat(deps.llm, _messages(state, turn), tag="generate", temperature=0.2,
+            result, record = tracked_chat(deps.llm, call["messages"], tag="generate", temperature=call["temperature"],
                                           max_tokens=deps.settings.backends.llm_max_answer_tokens,
-                                          on_token=lambda t: write({"type": "token", "text": t}))
-            body = result.text
+                                          json_schema=call["json_schema"], on_token=on_token)
             records.append(record)
+            body, key_points, confidence = (parse_reply(result.text) if not turn.llm_mode
+                                            else (result.text, [], None))
+            if stream is not None and not stream.raw.count('"answer"'):
+                write({"type": "token", "text": body})          # a backend that ignored the schema
             if not turn.llm_mode:
                 body = attach_citations(body, docs, deps.retriever.index.tokenizer.tokenize)
         except LLMError as exc:
@@ -69,6 +106,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms,
                                      state.get("profile_summary", ""))
             generator = "extractive" if generator == "llm" else generator
+            key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body
         write({"type": "token", "text": body})
     body, citations = clean_and_map(body, docs)
@@ -79,5 +117,6 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})
+    synthesis = synthesize(body.strip(), citations, docs, lang, key_points, confidence)
     return {"answer": with_emergency_line(body.strip() + extra, red), "citations": citations, "safety_notes": notes,
-            "generator": generator, "llm_calls": records}
+            "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict()}

@@ -8,14 +8,20 @@ tied to the profile version it was built on.
 
 from __future__ import annotations
 
+from ...generation.finalize import with_review_concerns
 from ...safety import with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
+from .common import language
 
 
 def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
-    answer = with_emergency_line(state.get("answer", ""), state.get("red_flag"))
+    answer = with_review_concerns(state.get("answer", ""), state.get("review_concerns") or [], language(state))
+    answer = with_emergency_line(answer, state.get("red_flag"))
+    synthesis = dict(state.get("synthesis") or {})
+    if synthesis and state.get("verify_step") and not state.get("cache_hit"):
+        synthesis["confidence"] = round(float(state.get("quality_score") or 0.0), 3)   # the verified quality
     cacheable = (not state.get("cache_hit") and not turn.llm_mode and turn.flags.response_cache_enabled
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
                  and not state.get("red_flag") and answer)
@@ -24,6 +30,6 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
         version = state.get("profile_version") if state.get("profile_used") else None
         deps.cache.store(turn.user_id, version, state["user_text"], vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
-                          "quality_score": state.get("quality_score", 0.0)})
+                          "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis})
     turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
-    return {"answer": answer, "conversation_history": turn}
+    return {"answer": answer, "conversation_history": turn, "synthesis": synthesis}

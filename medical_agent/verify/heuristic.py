@@ -13,7 +13,6 @@ from ..retrieval.intent_lexicon import INTENTS, english_intents, korean_intents
 
 CITATION = re.compile(r"\[(\d+)\]")
 TARGET_CHARS = {"ko": 250, "en": 500}
-CONFIDENT = 0.85   # at or above: accept without asking the LLM judge
 
 
 def profile_terms(summary: str) -> list[str]:

@@ -1,0 +1,50 @@
+"""The cheap check: claim support (lexical, then semantic for paraphrases and other languages), language,
+coverage, and when it is confident enough to skip the LLM verifier."""
+
+import numpy as np
+
+from medical_agent.evidence import Evidence
+from medical_agent.verify.cheap import SEMANTIC_SUPPORT, cheap_verdict, claim_support
+from medical_agent.verify.verdict import Verdict
+
+DOCS = [Evidence("k#0", "k", "Metformin and kidneys", "Metformin is not used when eGFR is below 30. Doctors check "
+                 "kidney function before and during treatment.")]
+
+
+def fake_encode(texts):
+    """Sentences about kidneys point one way, everything else another (a stand-in for the multilingual embedder)."""
+    vectors = np.array([[1.0, 0.0] if any(k in t for k in ("eGFR", "kidney", "신장")) else [0.0, 1.0] for t in texts])
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def test_lexical_then_semantic_support():
+    claims = ["Metformin is not used when eGFR is below 30 [1].", "신장 기능이 30 미만이면 쓰지 않습니다 [1].",
+              "It cures gout completely [1].", "Uncited sentence here."]
+    out = claim_support(claims, DOCS, fake_encode)
+    assert [c["supported"] for c in out] == [True, True, False, False] and out[3]["cites"] == []
+    assert out[1]["support"] >= SEMANTIC_SUPPORT and claim_support(claims[1:2], DOCS)[0]["supported"] is False
+
+
+def test_confident_only_when_grounded_in_the_right_language_and_complete():
+    good = "Metformin is not used when eGFR is below 30 [1]. Doctors check kidney function during treatment [1]. " * 3
+    verdict = cheap_verdict("Is metformin used when eGFR is low?", good, DOCS, "", "en", fake_encode)
+    assert verdict.confident and verdict.supported_share == 1.0 and verdict.language_ok
+    korean_question = cheap_verdict("eGFR이 낮으면 메트포르민을 먹어도 되나요?", good, DOCS, "", "ko", fake_encode)
+    assert not korean_question.language_ok and not korean_question.confident
+    assert korean_question.action(0.5, can_regenerate=True) == "language"
+    once = good[: len(good) // 3]
+    made_up = cheap_verdict("Is metformin used when eGFR is low?", once + " It cures gout completely [1].", DOCS, "",
+                            "en", fake_encode)
+    assert made_up.supported_share == 2 / 3 and not made_up.confident        # below seed 004's 0.7
+    assert made_up.action(0.5, can_regenerate=True) == "corrective" and made_up.unsupported == [
+        "It cures gout completely [1]."]
+
+
+def test_grades_decide_between_improving_and_searching_again():
+    weak = Verdict(judge="llm", quality=0.4, grades={"completeness": 0.4, "relevance": 0.9, "clarity": 0.9,
+                                                    "accuracy": 0.9})
+    assert weak.action(0.5, can_regenerate=True) == "improve"         # mean 0.775 but completeness < 0.5
+    weak.missing_info = ["dose in kidney disease"]
+    assert weak.action(0.5, can_regenerate=True) == "retrieve"
+    assert Verdict(judge="heuristic", quality=0.3).action(0.5, can_regenerate=False) == "retrieve"   # offline
+    assert Verdict(judge="heuristic", quality=0.7).action(0.5, can_regenerate=False) == "accept"
