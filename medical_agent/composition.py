@@ -21,6 +21,7 @@ from .context.extraction.factory import (
     load_linker,
 )
 from .context.extraction.mentions import ConceptLinker
+from .context.extraction.rules_lay import LayConditions
 from .context.extraction.slot_extractor import SlotExtractor
 from .context.profile import ProfileStore
 from .embeddings import create_embedder
@@ -51,8 +52,9 @@ def create_linker(settings: Settings, concepts: ConceptTable | None = None) -> t
 
 
 def create_extractor(settings: Settings, concepts: ConceptTable | None = None) -> tuple[SlotExtractor, LinkerInfo]:
+    concepts = concepts or concept_table(settings)
     linker, info = create_linker(settings, concepts)
-    return SlotExtractor(linker), info
+    return SlotExtractor(linker, lay=LayConditions(concepts)), info
 
 
 def create_query_pipeline(settings: Settings, index: Path, *, embedder_spec: str | None = None,
@@ -91,7 +93,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     storage = storage or open_storage(settings.paths.db_path)
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
-                linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker),
+                linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker, lay=LayConditions(concepts)),
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm))

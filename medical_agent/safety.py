@@ -167,7 +167,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
             if status == "present" or (this_turn and status not in ("negated", "family")):
                 meds.add(item["name"].lower())
         for item in source.get("conditions", []):
-            if item.get("assertion", "present") == "present":
+            if item.get("assertion", "present") in ("present", "reported"):   # lay descriptions count: caution
                 conds.add(item["name"].lower())
         pregnant = pregnant or bool((source.get("demographics") or {}).get("is_pregnant"))
         for lab in source.get("labs", []):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 BADGES = {"present": "✅ present", "negated": "🚫 negated", "family": "👪 family", "historical": "🕘 history",
-          "hypothetical": "❓ asked about"}
+          "hypothetical": "❓ asked about", "reported": "🗣 reported"}
 ENTITY_SLOTS = ("conditions", "symptoms", "medications")
 
 

@@ -214,3 +214,9 @@ def test_llm_answer_without_markers_is_cited_where_evidence_supports_it(make_age
     result = make_agent(llm(reply)).run("u", "What are the side effects of metformin?")
     cited = {c["doc_id"] for c in result["citations"]}
     assert "met-se-en" in cited and re.search(r"at first \[\d\]\.", result["answer"])
+
+
+def test_a_kidney_problem_in_lay_words_gets_the_metformin_caution_offline(make_agent):
+    result = make_agent(None).run("u", "메트포르민의 부작용은 무엇인가요? 신장이 조금 안 좋다고 들었어요")
+    assert any("메트포르민" in n and "eGFR" in n for n in result["safety_notes"])
+    assert "(본인 설명)" in result["profile_summary"]                    # shown as the person described it

@@ -18,7 +18,7 @@ PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "fami
 ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 
 CLAUSE_BREAK = re.compile(r"[.!?;\n]|,\s|\bbut\b|\bhowever\b|\bwhile\b|\bwhereas\b|지만|(?<=[가-힣])데(?=[\s,])|으나|(?<=[가-힣])고\s|그리고|하지만|그런데")
-KO_NEG_AFTER = re.compile(r"^[은는이가을를도요]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
+KO_NEG_AFTER = re.compile(r"^[은는이가을를도요지]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 KO_NEG_VERB_AFTER = re.compile(r"^[은는이가을를도]?\s*(?:\S+\s+)?(?:안\s|않|끊|중단|그만)")
 EN_NEG_BEFORE = re.compile(

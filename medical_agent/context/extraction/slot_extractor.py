@@ -14,8 +14,9 @@ from typing import Any
 
 from ...text import detect_language
 from . import assertion as A
-from .mentions import ConceptLinker
+from .mentions import ConceptLinker, Mention
 from .rules_demographics import find_demographics
+from .rules_lay import LayConditions, lay_assertion
 from .rules_measurements import find_measurements
 
 SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medications"}
@@ -37,8 +38,16 @@ def _now() -> str:
 
 
 class SlotExtractor:
-    def __init__(self, linker: ConceptLinker, clock: Callable[[], str] = _now):
-        self.linker, self.clock = linker, clock
+    def __init__(self, linker: ConceptLinker, clock: Callable[[], str] = _now, lay: LayConditions | None = None):
+        self.linker, self.clock, self.lay = linker, clock, lay
+
+    def mentions(self, text: str) -> list[Mention]:
+        """The concept linker's mentions and lay descriptions of conditions where it named none (a measurement
+        word such as "혈압" may be inside a lay description)."""
+        linked = self.linker.link(text)
+        named = [(m.start, m.end) for m in linked if m.slot in SLOT_OF]
+        lay = self.lay.find(text, named) if self.lay else []
+        return sorted([*linked, *lay], key=lambda m: m.start)
 
     def extract(self, text: str) -> dict[str, Any]:
         text = (text or "")[:MAX_CHARS]
@@ -48,13 +57,15 @@ class SlotExtractor:
             return slots
         stamp = self.clock()
         self._demographics(text, slots["demographics"])
-        for m in self.linker.link(text):
+        for m in self.mentions(text):
             if m.slot not in SLOT_OF:
                 continue
+            assertion = A.classify(text, m.start, m.end)
+            if m.source == "lay":
+                assertion = lay_assertion(text, m, assertion)
             item: dict[str, Any] = {"name": m.name, "cui": m.cui, "tui": m.tui, "text": m.text,
                                     "span": [m.start, m.end], "confidence": round(m.confidence, 3),
-                                    "assertion": A.classify(text, m.start, m.end), "timestamp": stamp,
-                                    "source": m.source}
+                                    "assertion": assertion, "timestamp": stamp, "source": m.source}
             tail = text[m.end:m.end + 40]
             if m.slot == "medication" and (dose := DOSE.search(tail)):
                 item["dose"] = f"{dose.group(1)} {dose.group(2)}"

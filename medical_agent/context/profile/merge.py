@@ -50,8 +50,10 @@ def _merge_entity(items: list[dict[str, Any]], new: dict[str, Any]) -> None:
     for item in items:
         if not _same_entity(item, new):
             continue
-        if new["assertion"] == "negated" and item["assertion"] == "present":
+        if new["assertion"] == "negated" and item["assertion"] in ("present", "reported"):
             item["conflict"] = {"assertion": "negated", "text": new["text"], "timestamp": new["timestamp"]}
+        elif new["assertion"] == "reported" and item["assertion"] == "present":
+            pass                                    # a lay description never demotes a named condition
         else:
             if new["assertion"] == "present":
                 item.pop("conflict", None)

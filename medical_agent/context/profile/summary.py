@@ -14,10 +14,10 @@ from .schema import PatientProfile
 
 LABELS = {
     "ko": {"conditions": "질환", "symptoms": "증상", "medications": "복용약", "pregnant": "임신",
-           "weeks": "{w}주", "conflict": "상충: 이후 부정", "male": "남성", "female": "여성",
+           "weeks": "{w}주", "conflict": "상충: 이후 부정", "reported": "본인 설명", "male": "남성", "female": "여성",
            "age": "{a}세", "age_group": "{g}대"},
     "en": {"conditions": "Conditions", "symptoms": "Symptoms", "medications": "Medications",
-           "pregnant": "pregnant", "weeks": "{w} weeks", "conflict": "conflict: later denied", "male": "male",
+           "pregnant": "pregnant", "weeks": "{w} weeks", "conflict": "conflict: later denied", "reported": "as described", "male": "male",
            "female": "female", "age": "{a}-year-old", "age_group": "in their {g}s"},
 }
 READING_LABELS = {
@@ -66,13 +66,15 @@ def generate_summary(profile: PatientProfile | None, lang: str = "ko",
     for slot in ("conditions", "medications", "symptoms"):
         names = []
         for item in profile[slot]:
-            if item["assertion"] != "present":
+            if item["assertion"] not in ("present", "reported"):
                 continue
             if slot == "symptoms" and item.get("temporal_weight", 1.0) < SYMPTOM_MIN_WEIGHT:
                 continue
             name = korean_name(item.get("cui"), item["name"]) if (lang == "ko" and korean_name) else item["name"]
             if item.get("conflict"):
                 name += f" ({L['conflict']})"
+            elif item["assertion"] == "reported":
+                name += f" ({L['reported']})"
             names.append(name)
         if names:
             parts.append(f"{L[slot]}: {', '.join(names)}")

@@ -42,7 +42,7 @@ def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text}
     if turn.llm_mode:
         return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
-    mentions = [m for m in deps.linker.link(text)]
+    mentions = deps.extractor.mentions(text)
     facts = len(mentions) + len(find_measurements(text)) + len(find_demographics(text))
     out["update_profile"] = facts > 0
     if not turn.flags.active_retrieval_enabled:

@@ -1,0 +1,84 @@
+"""Conditions in lay words: people name the organ or the measurement and how it is, not the diagnosis
+("신장이 조금 안 좋다고 들었어요", "혈압이 좀 높은 편", "my kidneys aren't working well"). Each rule is a subject
+(kidney, blood pressure, blood sugar, cholesterol, uric acid) and a state (weak, bad, high, low), a few words
+apart within one clause, mapped to a concept of the table. Such a mention is stored with the assertion
+``reported``: what the person was told or feels, not a diagnosis. It counts like a present condition for the
+safety rules (caution errs on the safe side) and is shown as reported. Negation right after the state
+("나쁘지 않아요", "isn't bad") makes it negated; the clause's other cues (family, history, a question without a
+first-person cue) come from the assertion module as for any mention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .concepts import ConceptTable
+from .mentions import Mention
+
+REPORTED = "reported"
+GAP_KO, GAP_EN = r"[^.!?\n,]{0,14}?", r"[^.!?\n,]{0,30}?"
+KO_BAD = r"(?:안\s*좋|나쁘|나빠|떨어|저하|약하|약해|안\s*되|문제|이상이|망가|손상)"
+KO_HIGH = r"(?:높|올라|많이\s*나|세다|센\s*편)"
+EN_BAD = (r"(?:(?:is|are|isn't|aren't|not)\s+(?:working|doing)\s+(?:well|right|properly)|not\s+(?:working|good|great)|"
+          r"weak|bad|poor|low|reduced|declin\w*|failing|(?:a\s+)?problem|trouble|damaged)")
+EN_HIGH = r"(?:high|up|raised|elevated|a\s+bit\s+high|on\s+the\s+high\s+side)"
+
+
+@dataclass(frozen=True)
+class LayRule:
+    concept: str        # the concept table's English name
+    pattern: re.Pattern[str]
+
+
+def _ko(subject: str, state: str) -> re.Pattern[str]:
+    return re.compile(f"(?:{subject}){GAP_KO}(?:{state})")
+
+
+def _en(subject: str, state: str) -> re.Pattern[str]:
+    return re.compile(f"\\b(?:{subject}){GAP_EN}\\b(?:{state})", re.I)
+
+
+RULES = (
+    LayRule("Chronic kidney disease", _ko(r"신장|콩팥|신기능|사구체\s*여과율", KO_BAD)),
+    LayRule("Chronic kidney disease", _en(r"kidneys?|renal|kidney\s+function", EN_BAD)),
+    LayRule("Hypertension", _ko(r"혈압", KO_HIGH)),
+    LayRule("Hypertension", _en(r"blood\s+pressure|bp", EN_HIGH)),
+    LayRule("Hyperglycaemia", _ko(r"혈당|당\s*수치|당뇨\s*수치|공복\s*혈당", KO_HIGH)),
+    LayRule("Hyperglycaemia", _en(r"(?:blood\s+)?sugars?|glucose", EN_HIGH + r"|problem|issue")),
+    LayRule("Hypercholesterolaemia", _ko(r"콜레스테롤|LDL|나쁜\s*콜레스테롤", KO_HIGH)),
+    LayRule("Hypercholesterolaemia", _en(r"cholesterol|ldl", EN_HIGH)),
+    LayRule("Hyperuricaemia", _ko(r"요산", KO_HIGH)),
+)
+NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
+NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
+
+
+class LayConditions:
+    """Finds lay descriptions of conditions in a message; only rules whose concept is in the table are used."""
+
+    def __init__(self, concepts: ConceptTable) -> None:
+        by_name = {c.name: c for c in concepts.concepts}
+        self.rules = [(r, by_name[r.concept]) for r in RULES if r.concept in by_name]
+
+    def find(self, text: str, taken: list[tuple[int, int]] = ()) -> list[Mention]:
+        """Mentions not overlapping ``taken`` spans (what the concept linker already found)."""
+        found: list[Mention] = []
+        spans = list(taken)
+        for rule, concept in self.rules:
+            for m in rule.pattern.finditer(text):
+                if any(m.start() < e and s < m.end() for s, e in spans):
+                    continue
+                spans.append((m.start(), m.end()))
+                found.append(Mention(cui=concept.cui, name=concept.name, tui=concept.tui, slot=concept.slot,
+                                     text=m.group(0), start=m.start(), end=m.end(), confidence=0.7, source="lay"))
+        return sorted(found, key=lambda m: m.start)
+
+
+def lay_assertion(text: str, mention: Mention, general: str) -> str:
+    """``reported`` where the assertion module says present and the state is not negated right after."""
+    if general != "present":
+        return general
+    if NEGATED_AFTER.search(text[mention.end:mention.end + 8]) or NEGATED_BEFORE.search(text[:mention.start]):
+        return "negated"
+    return REPORTED
