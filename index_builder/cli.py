@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m index_builder", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build a BM25 + FAISS index from a corpus")
-    b.add_argument("--source", default="assets", help="assets | jsonl:PATH | medquad:DIR | bioasq:DIR | hf:NAME[:split]")
+    b.add_argument("--source", default="assets", help="assets | jsonl:PATH | medquad:DIR | bioasq:DIR | pubmedqa:DIR | hf:NAME[:split]")
     b.add_argument("--out", required=True, help="index directory to (re)write")
     b.add_argument("--embedder", help="embedder spec (default: the configured one)")
     b.add_argument("--chunk-chars", type=int, default=1500, help="max characters per chunk (0: no chunking)")

@@ -151,8 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     pe.add_argument("--linker", choices=["medcat", "dictionary"], help="default: medcat2_enabled setting")
     pe.set_defaults(func=_eval_profile)
     from .eval.harness.cli import add_parser as add_eval_run
+    from .eval.qa.cli import add_parser as add_eval_qa
 
     add_eval_run(ev)
+    add_eval_qa(ev)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
     c.add_argument("--user", required=True)
     c.add_argument("--mode", default="agent", choices=["agent", "llm"])

@@ -8,10 +8,11 @@ from typing import Any
 
 from .bioasq import bioasq_passages
 from .medquad import medquad_passages
+from .pubmedqa import pubmedqa_passages
 from .simple import assets_passages, hf_passages, jsonl_passages
 
 Passage = dict[str, Any]
-SPECS = "assets | jsonl:PATH | medquad:DIR | bioasq:DIR | hf:DATASET[:split]"
+SPECS = "assets | jsonl:PATH | medquad:DIR | bioasq:DIR | pubmedqa:DIR | hf:DATASET[:split]"
 
 
 class SourceError(ValueError):
@@ -22,11 +23,12 @@ def iter_source(spec: str, assets_dir: Path) -> Iterator[Passage]:
     kind, _, arg = spec.partition(":")
     if kind == "assets" and not arg:
         return assets_passages(assets_dir / "knowledge")
-    if kind in ("jsonl", "medquad", "bioasq") and arg:
+    if kind in ("jsonl", "medquad", "bioasq", "pubmedqa") and arg:
         path = Path(arg).expanduser()
         if not path.exists():
             raise SourceError(f"{kind} source not found: {path}")
-        return {"jsonl": jsonl_passages, "medquad": medquad_passages, "bioasq": bioasq_passages}[kind](path)
+        return {"jsonl": jsonl_passages, "medquad": medquad_passages, "bioasq": bioasq_passages,
+                "pubmedqa": pubmedqa_passages}[kind](path)
     if kind == "hf" and arg:
         name, _, split = arg.partition(":")
         return hf_passages(name, split or "train")

@@ -1,0 +1,97 @@
+"""Ask each question in each mode, one fresh person and thread per question, and score the parsed answer.
+
+Records go to results.jsonl one line per (question, mode), flushed as they come, so an interrupted run resumes
+where it stopped. The summary gives accuracy with a Wilson 95 % interval per mode, questions whose answer could
+not be parsed (counted wrong), the exact McNemar test between the modes on the paired questions, and time, LLM
+calls and evaluated prompt tokens per question."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from scipy.stats import binomtest
+from tqdm import tqdm
+
+from ...llm.calls import llm_usage
+from .answers import parse_answer, prompt
+from .data import QAItem
+
+RESULTS = "results.jsonl"
+
+
+def read_records(out: Path) -> Iterator[dict[str, Any]]:
+    path = out / RESULTS
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                continue                              # a line torn by an interruption
+
+
+def ask(agent: Any, item: QAItem, mode: str, dataset: str) -> dict[str, Any]:
+    start = time.perf_counter()
+    who = f"qa-{dataset}-{item.id}-{mode}"
+    result = agent.run(who, prompt(item), thread_id=who, mode=mode)
+    seconds = time.perf_counter() - start
+    text = (result.get("synthesis") or {}).get("answer") or result.get("answer") or ""
+    predicted = parse_answer(text, item)
+    usage = llm_usage(result)
+    agent.forget(who, [who])
+    return {"id": item.id, "mode": mode, "dataset": dataset, "gold": item.answer, "pred": predicted,
+            "correct": predicted == item.answer, "seconds": round(seconds, 2), "llm_calls": usage["llm_calls"],
+            "prompt_tokens": usage["prompt_tokens"], "evaluated_prompt_tokens": usage["evaluated_prompt_tokens"],
+            "completion_tokens": usage["completion_tokens"], "repair_calls": usage["repair_calls"],
+            "stop_reason": result.get("stop_reason"), "answer": text[:2000]}
+
+
+def run_qa(agent: Any, items: Sequence[QAItem], modes: Sequence[str], dataset: str, out: Path) -> dict[str, int]:
+    out.mkdir(parents=True, exist_ok=True)
+    done = {(r["id"], r["mode"]) for r in read_records(out)}
+    todo = [(item, mode) for item in items for mode in modes if (item.id, mode) not in done]
+    with (out / RESULTS).open("a", encoding="utf-8") as fh:
+        for item, mode in tqdm(todo, desc=f"eval qa {dataset}", unit="q"):
+            fh.write(json.dumps(ask(agent, item, mode, dataset), ensure_ascii=False) + "\n")
+            fh.flush()
+    return {"asked": len(todo), "skipped": len(done)}
+
+
+def wilson(correct: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = correct / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(centre - half, 4), round(centre + half, 4)
+
+
+def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str, Any]:
+    """Per mode over the questions ``ids`` (the run's sample), and McNemar between the first two modes."""
+    wanted = set(ids)
+    by_mode: dict[str, dict[str, dict[str, Any]]] = {}
+    for r in records:
+        if r["id"] in wanted:
+            by_mode.setdefault(r["mode"], {})[r["id"]] = r
+    modes: dict[str, Any] = {}
+    for mode, rows in by_mode.items():
+        n, correct = len(rows), sum(r["correct"] for r in rows.values())
+        modes[mode] = {"n": n, "correct": correct, "accuracy": round(correct / n, 4) if n else None,
+                       "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None for r in rows.values())}
+        for key in ("seconds", "llm_calls", "evaluated_prompt_tokens", "completion_tokens", "repair_calls"):
+            modes[mode][f"{key}_mean"] = round(sum(r[key] for r in rows.values()) / n, 2) if n else None
+    out: dict[str, Any] = {"questions": len(wanted), "modes": modes}
+    if {"llm", "agent"} <= set(by_mode):
+        paired = wanted & set(by_mode["llm"]) & set(by_mode["agent"])
+        only_agent = sum(by_mode["agent"][i]["correct"] and not by_mode["llm"][i]["correct"] for i in paired)
+        only_llm = sum(by_mode["llm"][i]["correct"] and not by_mode["agent"][i]["correct"] for i in paired)
+        p = binomtest(min(only_agent, only_llm), only_agent + only_llm, 0.5).pvalue if only_agent + only_llm else 1.0
+        out["mcnemar"] = {"paired": len(paired), "agent_only_correct": only_agent, "llm_only_correct": only_llm,
+                          "p_exact": round(float(p), 6)}
+        if modes["llm"]["n"] and modes["agent"]["n"]:
+            out["time_ratio"] = round(modes["agent"]["seconds_mean"] / modes["llm"]["seconds_mean"], 2)
+    return out
