@@ -18,6 +18,8 @@ from scipy.stats import binomtest
 from tqdm import tqdm
 
 from ...llm.calls import llm_usage
+from ...verify.claims import faithfulness_proxy
+from ..harness.turn_metrics import passages_by_number
 from .answers import parse_answer, prompt
 from .data import QAItem
 
@@ -42,12 +44,14 @@ def ask(agent: Any, item: QAItem, mode: str, dataset: str) -> dict[str, Any]:
     text = (result.get("synthesis") or {}).get("answer") or result.get("answer") or ""
     predicted = parse_answer(text, item)
     usage = llm_usage(result)
+    faith = faithfulness_proxy(text, passages_by_number(result)) if mode == "agent" else {}
     agent.forget(who, [who])
     return {"id": item.id, "mode": mode, "dataset": dataset, "gold": item.answer, "pred": predicted,
             "correct": predicted == item.answer, "seconds": round(seconds, 2), "llm_calls": usage["llm_calls"],
             "prompt_tokens": usage["prompt_tokens"], "evaluated_prompt_tokens": usage["evaluated_prompt_tokens"],
             "completion_tokens": usage["completion_tokens"], "repair_calls": usage["repair_calls"],
-            "stop_reason": result.get("stop_reason"), "answer": text[:2000]}
+            "stop_reason": result.get("stop_reason"), "faithfulness_proxy": faith.get("faithfulness"),
+            "answer": text[:2000]}
 
 
 def run_qa(agent: Any, items: Sequence[QAItem], modes: Sequence[str], dataset: str, out: Path) -> dict[str, int]:
@@ -84,6 +88,8 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
                        "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None for r in rows.values())}
         for key in ("seconds", "llm_calls", "evaluated_prompt_tokens", "completion_tokens", "repair_calls"):
             modes[mode][f"{key}_mean"] = round(sum(r[key] for r in rows.values()) / n, 2) if n else None
+        faith = [r["faithfulness_proxy"] for r in rows.values() if r.get("faithfulness_proxy") is not None]
+        modes[mode]["faithfulness_proxy_mean"] = round(sum(faith) / len(faith), 3) if faith else None
     out: dict[str, Any] = {"questions": len(wanted), "modes": modes}
     if {"llm", "agent"} <= set(by_mode):
         paired = wanted & set(by_mode["llm"]) & set(by_mode["agent"])
