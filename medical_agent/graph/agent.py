@@ -45,7 +45,8 @@ class MedicalAgent:
         return settings.flags
 
     def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
-                 overrides: dict[str, Any] | None) -> tuple[AgentState, dict[str, Any], TurnContext]:
+                 overrides: dict[str, Any] | None, answer_format: str = ""
+                 ) -> tuple[AgentState, dict[str, Any], TurnContext]:
         if not isinstance(text, str) or not text.strip():
             raise InputError("Please type a question. / 질문을 입력해 주세요.")
         limit = self.deps.settings.limits.max_message_chars
@@ -58,21 +59,23 @@ class MedicalAgent:
             flags = self.flags(profile, overrides)
         except SettingsError as exc:
             raise InputError(str(exc)) from None
-        turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags)
+        turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags,
+                           answer_format=answer_format)
         config = {"configurable": {"thread_id": turn.thread_id},
                   "recursion_limit": recursion_limit(flags.max_refine_iterations, flags.max_regenerations)}
         return new_turn(text), config, turn
 
     def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
-            profile: str | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+            profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = ""
+            ) -> dict[str, Any]:
+        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format)
         return summarize(self.graph.invoke(state, config, context=turn), turn)
 
     def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
-               profile: str | None = None, overrides: dict[str, Any] | None = None
+               profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = ""
                ) -> Iterator[tuple[str, Any]]:
         """Events: ("generation_start", iteration), ("token", text), ("node", (name, update)), ("final", result)."""
-        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides)
+        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format)
         for kind, payload in self.graph.stream(state, config, stream_mode=["custom", "updates"], context=turn):
             if kind == "custom":
                 if payload.get("type") == "token" and payload.get("text"):

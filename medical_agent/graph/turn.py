@@ -22,6 +22,8 @@ class TurnContext:
     thread_id: str            # the conversation (a LangGraph thread) it continues
     mode: Mode                # agent: the whole pipeline; llm: the model alone (the comparison baseline)
     flags: FeatureFlags       # the ablation profile's switches, with the UI's overrides applied
+    answer_format: str = ""   # an instruction for the answer's form (a benchmark's "Answer: <letter>"): it goes
+                              # to the answer call, never into retrieval, extraction or the cache
 
     @property
     def llm_mode(self) -> bool:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from medical_agent.eval.qa.answers import parse_answer, prompt
+from medical_agent.eval.qa.answers import INSTRUCTION, parse_answer, prompt
 from medical_agent.eval.qa.data import QAItem, load_qa
 from medical_agent.eval.qa.run import read_records, run_qa, summarise, wilson
 from medical_agent.llm import ScriptedLLM
@@ -38,9 +38,8 @@ def test_the_parser_reads_messy_replies(text, item, expected):
 
 
 def test_the_prompt_lists_options_and_asks_for_the_format():
-    text = prompt(MC)
-    assert "B. Metformin" in text and text.endswith('"Answer: <letter>" (A, B, C or D).')
-    assert prompt(YN).endswith('"Answer: maybe".')
+    assert prompt(MC).endswith("D. Aspirin") and prompt(YN) == YN.question
+    assert INSTRUCTION["choice"].endswith('"Answer: <letter>" (A, B, C or D).')
 
 
 @pytest.mark.shared_data
@@ -60,7 +59,9 @@ def test_a_scripted_run_in_both_modes_resumes_and_is_summarised(make_agent, tmp_
     def answer(messages, options):
         if options.get("tag") == "verify":
             return verify_reply(messages, 0.9)
-        right = "eGFR" in messages[-1]["content"] and "[Evidence]" in messages[-1]["content"]   # agent mode only
+        content = messages[-1]["content"]
+        assert content.endswith('"Answer: maybe".')                    # the format reaches the answer call
+        right = "eGFR" in content and "[Evidence]" in content              # agent mode only
         body = "Metformin is not used when eGFR is below 30 [3]. Answer: no" if right else "Answer: yes"
         return json.dumps({"answer": body, "key_points": [], "confidence": 0.8}) if options.get("json_schema") \
             else body

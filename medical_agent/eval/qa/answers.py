@@ -1,6 +1,7 @@
 """The benchmark's answer format and a robust parser for what models actually write ("Answer: (B)", "B.",
 "The correct option is b", "yes.", "Yes, it does", Korean "정답: B", "예", "아니오"). The instruction goes after the
-question in both modes, so the agent and the plain LLM are asked for the same thing."""
+question in both modes (the agent's answer call only: the turn's ``answer_format``, not part of what is searched),
+so the agent and the plain LLM are asked for the same thing."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ KOREAN = {"예": "yes", "네": "yes", "아니오": "no", "아니요": "no", "아
 
 
 def prompt(item: QAItem) -> str:
+    """The question (with its options): what the person asks, and what the agent searches for."""
     lines = [item.question.strip()]
     if item.options:
         lines += ["", *[f"{k}. {v}" for k, v in item.options.items()]]
-    return "\n".join([*lines, "", INSTRUCTION[item.kind]])
+    return "\n".join(lines)
 
 
 def _norm(token: str, kind: str) -> str | None:

@@ -20,7 +20,7 @@ from tqdm import tqdm
 from ...llm.calls import llm_usage
 from ...verify.claims import faithfulness_proxy
 from ..harness.turn_metrics import passages_by_number
-from .answers import parse_answer, prompt
+from .answers import INSTRUCTION, parse_answer, prompt
 from .data import QAItem
 
 RESULTS = "results.jsonl"
@@ -39,7 +39,7 @@ def read_records(out: Path) -> Iterator[dict[str, Any]]:
 def ask(agent: Any, item: QAItem, mode: str, dataset: str) -> dict[str, Any]:
     start = time.perf_counter()
     who = f"qa-{dataset}-{item.id}-{mode}"
-    result = agent.run(who, prompt(item), thread_id=who, mode=mode)
+    result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind])
     seconds = time.perf_counter() - start
     text = (result.get("synthesis") or {}).get("answer") or result.get("answer") or ""
     predicted = parse_answer(text, item)

@@ -45,15 +45,16 @@ def _call(state: AgentState, turn: TurnContext, lang: str) -> dict[str, Any]:
     """Messages, schema and temperature of this answer call."""
     if turn.llm_mode:
         past = [{"role": t["role"], "content": t["content"]} for t in (state.get("conversation_history") or [])[-6:]]
+        question = f"{state['user_text']}\n\n{turn.answer_format}" if turn.answer_format else state["user_text"]
         return {"messages": [{"role": "system", "content": state["system_prompt"]}, *past,
-                             {"role": "user", "content": state["user_text"]}], "json_schema": None, "temperature": 0.2}
+                             {"role": "user", "content": question}], "json_schema": None, "temperature": 0.2}
     regen = state.get("regeneration") or {}
     kind, key = regen.get("kind", ""), "ko" if lang == "ko" else "en"
     if kind == "translate":
         task = TRANSLATE_ANSWER[key].format(answer=(state.get("synthesis") or {}).get("answer", ""))
         return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
                 "json_schema": None, "temperature": 0.0}
-    task = ANSWER_TASK[key]
+    task = f"{ANSWER_TASK[key]}\n{turn.answer_format}" if turn.answer_format else ANSWER_TASK[key]
     if kind in RETRY_NOTE:
         task = RETRY_NOTE[kind][key].format(detail=regen.get("feedback") or "-") + "\n" + task
     return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
