@@ -70,6 +70,7 @@ class AgentState(TypedDict, total=False):
     dynamic_k: int
     query_complexity: str
     needs_retrieval: bool
+    question_asked: bool                      # the message asks something (a statement of facts does not)
     update_profile: bool
     red_flag: dict[str, str] | None
     # generation
@@ -112,7 +113,7 @@ def new_turn(user_text: str) -> AgentState:
         "user_text": user_text, "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False,
         "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
-        "needs_retrieval": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
+        "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
         "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "regeneration": None,
         "regenerations": 0, "language_fallback": 0, "review_concerns": [],

@@ -3,7 +3,8 @@ BasicRAGStrategy is the baseline that accepts the first answer. ``create_strateg
 ``refine_strategy`` flag picks one per turn.
 
 Verification is one step (``medical_agent.verify``): the cheap check first; the LLM verifier only when the cheap
-check is not confident and ``llm_based_quality_check`` is on. Its verdict chooses the action: an answer in the
+check is not confident, the message asked a question (a statement of facts is not worth a model call) and
+``llm_based_quality_check`` is on. Its verdict chooses the action: an answer in the
 wrong language or with unsupported claims is regenerated on the same evidence (corrective), a weak one with the
 verifier's feedback (improved), one that lacks information searches again with a rewritten query (the CRAG loop).
 :meth:`CorrectiveRAGStrategy.next_step` bounds all of it: the regeneration cap (seed 004: 3), the iteration cap and
@@ -43,6 +44,7 @@ class RefineInput:
     system: str = ""                 # the turn's shared prompt prefix (the verifier reads the same context)
     context: str = ""
     generated: bool = False          # a model wrote the answer (so regenerating can change it)
+    asked: bool = True               # the message asked something (statements get the cheap check only)
     encode: Callable[[list[str]], np.ndarray] | None = None
 
 
@@ -93,6 +95,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
         if self.llm is not None and flags.llm_based_quality_check:
             if verdict.confident:
                 verdict.judge = "heuristic (confident, LLM verifier skipped)"
+            elif not inp.asked:
+                verdict.judge = "heuristic (a statement, not a question: LLM verifier skipped)"
             else:
                 verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
                                                verdict)

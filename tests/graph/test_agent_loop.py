@@ -198,3 +198,8 @@ def test_calls_never_exceed_the_caps(make_agent, scores, supported, max_iter, ma
 def test_answer_length_cap_comes_from_the_settings(make_agent):
     result, llm = run(make_agent, [verdict(0.9)], llm_max_answer_tokens=123)
     assert [c.max_tokens for c in llm.calls if c.tag == "generate"] == [123]
+
+
+def test_a_statement_of_facts_gets_the_cheap_check_only(make_agent):
+    result, llm = run(make_agent, [verdict(0.9)], question="I have type 2 diabetes and I take metformin.")
+    assert not llm.calls_with("verify") and "statement" in result["refine_iteration_logs"][0]["judge"]

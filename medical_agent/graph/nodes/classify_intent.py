@@ -39,7 +39,8 @@ def complexity(concepts: int, length: int, lang: str) -> tuple[str, int]:
 def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     text, lang = state["user_text"], language(state)
     flag = triage(text, lang)
-    out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text}
+    out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text,
+                       "question_asked": bool(FACTUAL.search(text))}
     if turn.llm_mode:
         return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
     mentions = deps.extractor.mentions(text)

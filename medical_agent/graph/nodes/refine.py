@@ -31,6 +31,7 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         state["user_text"], state.get("answer", ""), docs, state.get("profile_summary", ""), language(state),
         retrieved=bool(state.get("retrieval_attempts")), system=state.get("system_prompt", ""),
         context=state.get("user_prompt", ""), generated=state.get("generator") == "llm",
+        asked=bool(state.get("question_asked", True)),
         encode=deps.embedder.encode_queries), flags)
     verdict, action = outcome.verdict, outcome.action
     rewritten = outcome.query if action == "retrieve" else None
