@@ -69,7 +69,7 @@ class Backends:
 class Limits:
     max_message_chars: int = 4000
     log_health_data: bool = False
-    evidence_budget_tokens: int = 0         # evidence compression: relevant sentences under this budget (0: off)
+    evidence_budget_tokens: int = 400       # evidence compression: relevant sentences under this budget (0: off)
 
 
 @dataclass(frozen=True)
