@@ -3,8 +3,10 @@ BasicRAGStrategy is the baseline that accepts the first answer. ``create_strateg
 ``refine_strategy`` flag picks one per turn.
 
 Verification is one step (``medical_agent.verify``): the cheap check first; the LLM verifier only when the cheap
-check is not confident, the message asked a question (a statement of facts is not worth a model call) and
-``llm_based_quality_check`` is on. Its verdict chooses the action: an answer in the
+check is not confident, the message asked a question and ``llm_based_quality_check`` is on. The reply to a
+statement of facts ("I have diabetes, I take metformin") is an acknowledgement: it is regenerated only when it
+is in the wrong language (on the local model, improving or correcting it took three more calls per such turn
+and changed nothing). Its verdict chooses the action: an answer in the
 wrong language or with unsupported claims is regenerated on the same evidence (corrective), a weak one with the
 verifier's feedback (improved), one that lacks information searches again with a rewritten query (the CRAG loop).
 :meth:`CorrectiveRAGStrategy.next_step` bounds all of it: the regeneration cap (seed 004: 3), the iteration cap and
@@ -100,7 +102,10 @@ class CorrectiveRAGStrategy(RefineStrategy):
             else:
                 verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
                                                verdict)
-        action = verdict.action(flags.quality_threshold, can_regenerate=inp.generated and self.llm is not None)
+        can_regenerate = inp.generated and self.llm is not None
+        action = verdict.action(flags.quality_threshold, can_regenerate=can_regenerate)
+        if not inp.asked and action != "language":
+            action = "accept"       # an acknowledgement of facts: only a wrong language is worth another call
         query = inp.question
         if action == "retrieve" and flags.dynamic_query_rewrite:
             if verdict.rewritten_query:

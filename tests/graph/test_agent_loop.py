@@ -203,3 +203,12 @@ def test_answer_length_cap_comes_from_the_settings(make_agent):
 def test_a_statement_of_facts_gets_the_cheap_check_only(make_agent):
     result, llm = run(make_agent, [verdict(0.9)], question="I have type 2 diabetes and I take metformin.")
     assert not llm.calls_with("verify") and "statement" in result["refine_iteration_logs"][0]["judge"]
+    assert len(llm.calls_with("generate")) == 1 and result["stop_reason"] == "quality_ok"
+
+
+def test_a_statement_answered_in_the_wrong_language_is_still_regenerated(make_agent):
+    korean = json.dumps({"answer": "메트포르민은 위장 장애를 일으킬 수 있습니다 [1].", "key_points": [], "confidence": 0.7})
+    result, llm = run(make_agent, [verdict(0.9)], answers=[korean, ANSWER],
+                      question="I have type 2 diabetes and I take metformin.")
+    assert len(llm.calls_with("generate")) == 2 and not llm.calls_with("verify")
+    assert result["refine_iteration_logs"][0]["action"] == "language" and "Metformin" in result["answer"]
