@@ -99,6 +99,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
                 verdict.judge = "heuristic (confident, LLM verifier skipped)"
             elif not inp.asked:
                 verdict.judge = "heuristic (a statement, not a question: LLM verifier skipped)"
+            elif not verdict.language_ok and inp.generated:
+                verdict.judge = "heuristic (wrong language: regenerated first, LLM verifier skipped)"
             else:
                 verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
                                                verdict)

@@ -9,6 +9,7 @@ from medical_agent.eval.benches.turn import bench_responder
 from medical_agent.evidence import Evidence
 from medical_agent.llm.tokens import estimate_tokens
 from medical_agent.prompts import ANSWER_TASK, SYNTHESIS_SCHEMA, VERIFY_TASK
+from medical_agent.text import detect_language
 
 DOCS = [Evidence("a#0", "a", "Metformin side effects", "Metformin often causes nausea. Take it with food."),
         Evidence("b#0", "b", "Metformin and kidneys", "Metformin is not used when eGFR is below 30. Ask first.")]
@@ -29,7 +30,9 @@ def test_the_stand_in_cites_the_assembled_evidence_and_repeats_the_profile():
                                             "Metformin often causes nausea [1]",
                                             "Metformin is not used when eGFR is below 30 [2]"]
     korean = json.loads(bench_responder(messages("ko", "65세 남성 | 질환: 당뇨병", ANSWER_TASK["ko"]), ANSWER_CALL))
-    assert korean["answer"].splitlines()[0] == "65세 남성 | 질환: 당뇨병" and korean["answer"].endswith("[2]")
+    lines = korean["answer"].splitlines()
+    assert lines[0] == "65세 남성 | 질환: 당뇨병" and lines[1].endswith("Metformin often causes nausea [1]")
+    assert lines[2].endswith("[2]") and detect_language(korean["answer"]) == "ko"   # a Korean question, a Korean reply
 
 
 def test_the_stand_in_verifies_every_listed_claim():

@@ -114,6 +114,8 @@ def test_a_reply_in_the_wrong_language_is_regenerated_then_translated(make_agent
     assert "한국어로만 답하세요" in llm.calls_with("generate")[1].messages[1]["content"]
     assert "Metformin can upset the stomach" in llm.calls_with("generate")[2].messages[1]["content"]
     assert result["answer"].startswith(translated)
+    assert "wrong language" in result["refine_iteration_logs"][0]["judge"]     # no verifier call on those
+    assert len(llm.calls_with("verify")) <= 1
 
 
 def test_a_language_the_model_cannot_fix_ends_in_the_extractive_answer(make_agent):

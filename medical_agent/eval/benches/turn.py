@@ -23,6 +23,18 @@ from ..retrieval.metrics import percentile_ms
 PASSAGE = re.compile(r"^\[(\d+)\] [^\n]*\n([^\n]+)", re.M)
 
 
+KOREAN_CLOSING = "위 내용은 일반적인 의학 정보입니다. 복용 여부와 용량은 담당 의사나 약사와 꼭 상의하세요."
+
+
+def quote(sentence: str, n: str, korean: bool) -> str:
+    """One cited line. It cannot translate, so for a Korean question it frames a short quote in Korean, as a
+    model that follows the answer-language instruction would answer in Korean (else every Korean turn over
+    English evidence would measure the language-regeneration path instead of the normal one)."""
+    if not korean:
+        return f"{sentence} [{n}]"
+    return f"{n}번 근거 자료의 요점은 다음과 같습니다: {' '.join(sentence.split()[:6])} [{n}]"
+
+
 def bench_responder(messages: Sequence[dict[str, str]], options: dict[str, Any]) -> str:
     """A scripted stand-in for a grounded LLM: it answers with the first sentences of evidence [1]-[3] and
     repeats the profile line, as a model following the system prompt would. Zero latency, so the benchmark
@@ -30,11 +42,14 @@ def bench_responder(messages: Sequence[dict[str, str]], options: dict[str, Any])
     if options.get("tag") == "verify":
         return verify_reply(messages)
     prompt = messages[-1]["content"]
-    lines = [f"{body.split('. ')[0].strip()} [{n}]" for n, body in PASSAGE.findall(prompt)[:3]]
+    korean = SECTION["ko"]["profile"] in prompt or SECTION["ko"]["evidence"] in prompt
+    lines = [quote(body.split(". ")[0].strip(), n, korean) for n, body in PASSAGE.findall(prompt)[:3]]
     for lang in ("ko", "en"):
         head = SECTION[lang]["profile"]
         if head in prompt:
             lines.insert(0, prompt.split(head, 1)[1].strip().splitlines()[0])
+    if korean and lines:
+        lines.append(KOREAN_CLOSING)
     answer = "\n".join(lines) or "Here is general information. Please consult a clinician."
     if options.get("json_schema") is not None:
         return json.dumps({"answer": answer, "key_points": [], "confidence": 0.8}, ensure_ascii=False)
