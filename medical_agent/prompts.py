@@ -47,11 +47,13 @@ SECTION = {
 # object of SYNTHESIS_SCHEMA; nothing in it may anchor the model (no example values).
 ANSWER_TASK = {
     "ko": "위 [근거]로 [사용자 질문]에 답하세요. 질문의 모든 부분에 직접 답하고, 근거를 그대로 옮겨 적지 말고 한국어 3~6문장으로 "
-          "쓰며, 각 문장 끝에 [1]처럼 근거 번호를 붙이세요. 근거에 없는 내용은 \"제공된 자료에는 해당 정보가 없습니다\"라고 "
+          "쓰며, 각 문장 끝에 [1]처럼 근거 번호를 붙이세요. [환자 프로필]이 있으면 이 사람의 질환·복용 약·수치 중 질문과 관련된 것을 "
+          "답에서 직접 말하세요. 근거에 없는 내용은 \"제공된 자료에는 해당 정보가 없습니다\"라고 "
           "하세요. JSON으로 답하세요: answer(한국어 답변), key_points(핵심 2~3개), confidence(근거가 답을 뒷받침하는 정도, 0~1).",
     "en": "Answer the [Question] from the [Evidence] above. Address every part of the question directly, in 3 to 6 "
           "sentences of your own in English (do not copy the passages), and end each sentence with its evidence "
-          "number, e.g. [1]. If the evidence does not cover something, say that the documents do not contain it. "
+          "number, e.g. [1]. If there is a [Patient profile], name the person's own conditions, medicines or values "
+          "that matter for the question. If the evidence does not cover something, say that the documents do not contain it. "
           "Reply in JSON: answer (the English answer), key_points (2 or 3), confidence (how well the evidence "
           "supports the answer, 0 to 1).",
 }
