@@ -41,6 +41,16 @@ def with_review_concerns(answer: str, concerns: Sequence[str], lang: str) -> str
     return f"{answer.rstrip()}\n\n{block}"
 
 
+def body_of(answer: str) -> str:
+    """The generated part of an answer: what comes before the parts :func:`tail` appends (the safety notes, the
+    disclaimer). The verifier judges this part only."""
+    cut = len(answer)
+    for mark in (*SAFETY_HEADING.values(), *DISCLAIMER.values()):
+        if (at := answer.find(mark)) >= 0:
+            cut = min(cut, at)
+    return answer[:cut]
+
+
 def finalize(body: str, lang: str, notes: Sequence[str], offline: bool, red_flag: dict | None) -> str:
     return with_emergency_line(body.strip() + tail(lang, notes, offline, body), red_flag)
 

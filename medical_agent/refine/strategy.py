@@ -23,9 +23,10 @@ from typing import Any
 import numpy as np
 
 from ..evidence import Evidence
+from ..generation.finalize import body_of
 from ..llm.base import LLM
 from ..settings import FeatureFlags
-from ..verify.cheap import body_of, cheap_verdict
+from ..verify.cheap import cheap_verdict
 from ..verify.verdict import Verdict
 from ..verify.verifier import llm_verdict
 from . import guards

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..evidence import Evidence
+from ..generation.finalize import body_of
 from ..text import detect_language, split_sentences
 from .claims import PROXY_THRESHOLD, cited_numbers, sentences, tokens
 from .heuristic import heuristic_judge
@@ -58,11 +59,6 @@ def claim_support(claims: Sequence[str], docs: Sequence[Evidence], encode: Encod
                     out[i]["supported"] = best >= SEMANTIC_SUPPORT
                 start += len(sents)
     return out
-
-
-def body_of(answer: str) -> str:
-    """The generated part of an answer (before the safety notes, the offline label and the disclaimer)."""
-    return answer.split("⚕️")[0].split("**안전 참고")[0].split("**Safety notes")[0]
 
 
 def cheap_verdict(question: str, answer: str, docs: Sequence[Evidence], profile_summary: str, lang: str,

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from ...evidence import Evidence
+from ...generation.finalize import body_of
 from ...llm.structured import structured_call
 from ...text import detect_language
-from ...verify.cheap import body_of
 from ...verify.claims import sentences
 from ...verify.faithfulness import cited_claims, claim_request
+from ...verify.verdict import GRADES
 from ...verify.verifier import verify_request
 
 
@@ -49,7 +50,7 @@ def request(item: dict[str, Any], judge: str) -> dict[str, Any]:
 def _score(value: Any, judge: str) -> float:
     """The verifier's mean grade, or the share of claims judged supported."""
     if judge == "verify":
-        return round(sum(value[g] for g in ("completeness", "relevance", "clarity", "accuracy")) / 4, 3)
+        return round(sum(value[g] for g in GRADES) / len(GRADES), 3)
     return round(sum(value) / len(value), 3) if value else 0.0
 
 
