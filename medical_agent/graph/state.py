@@ -24,8 +24,7 @@ def merge_logs(old: list | None, new: list | None) -> list:
         return []
     out = [dict(e) for e in (old or [])]
     for entry in new:
-        key = "step" if "step" in entry else "iteration"
-        same = next((e for e in out if e.get(key) == entry.get(key)), None)
+        same = next((e for e in out if e.get("step") == entry.get("step")), None)
         if same is None:
             out.append(dict(entry))
         else:

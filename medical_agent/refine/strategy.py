@@ -105,10 +105,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
             else:
                 verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
                                                verdict)
-        can_regenerate = inp.generated and self.llm is not None
-        action = verdict.action(flags.quality_threshold, can_regenerate=can_regenerate)
-        if not inp.asked and action != "language":
-            action = "accept"       # an acknowledgement of facts: only a wrong language is worth another call
+        action = verdict.action(flags.quality_threshold, can_regenerate=inp.generated and self.llm is not None,
+                                asked=inp.asked)
         query = inp.question
         if action == "retrieve" and flags.dynamic_query_rewrite:
             if verdict.rewritten_query:

@@ -45,11 +45,14 @@ class Verdict:
         values = [self.grades[g] for g in GRADES if g in self.grades]
         return not values or (sum(values) / len(values) >= GRADE_MEAN and min(values) >= GRADE_FLOOR)
 
-    def action(self, quality_threshold: float, can_regenerate: bool) -> str:
+    def action(self, quality_threshold: float, can_regenerate: bool, asked: bool = True) -> str:
         """accept | language | corrective | improve | retrieve. Regenerations need a model (offline the
-        extractive answer would come out the same); a weak answer that lacks information searches again."""
+        extractive answer would come out the same); a weak answer that lacks information searches again. The reply
+        to a statement of facts (``asked`` false) is an acknowledgement: only a wrong language is worth a call."""
         if can_regenerate and not self.language_ok:
             return "language"
+        if not asked:
+            return "accept"
         share = self.supported_share
         if can_regenerate and share is not None and share < SUPPORTED_SHARE:
             return "corrective"
