@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .context.profile.schema import HELD
+
 _I = re.I
 
 
@@ -167,7 +169,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
             if status == "present" or (this_turn and status not in ("negated", "family")):
                 meds.add(item["name"].lower())
         for item in source.get("conditions", []):
-            if item.get("assertion", "present") in ("present", "reported"):   # lay descriptions count: caution
+            if item.get("assertion", "present") in HELD:   # lay descriptions count: caution
                 conds.add(item["name"].lower())
         pregnant = pregnant or bool((source.get("demographics") or {}).get("is_pregnant"))
         for lab in source.get("labs", []):

@@ -16,7 +16,7 @@ import datetime as dt
 import math
 from typing import Any
 
-from .schema import DECAY, ENTITY_SLOTS, READING_SLOTS, PatientProfile
+from .schema import DECAY, ENTITY_SLOTS, HELD, READING_SLOTS, PatientProfile
 
 TOLERANCE = {"blood_pressure": 5, "heart_rate": 3, "temperature": 0.2, "respiratory_rate": 1, "spo2": 1,
              "weight": 0.5, "height": 1, "bmi": 0.3, "hba1c": 0.1, "fasting_glucose": 3, "random_glucose": 3,
@@ -50,7 +50,7 @@ def _merge_entity(items: list[dict[str, Any]], new: dict[str, Any]) -> None:
     for item in items:
         if not _same_entity(item, new):
             continue
-        if new["assertion"] == "negated" and item["assertion"] in ("present", "reported"):
+        if new["assertion"] == "negated" and item["assertion"] in HELD:
             item["conflict"] = {"assertion": "negated", "text": new["text"], "timestamp": new["timestamp"]}
         elif new["assertion"] == "reported" and item["assertion"] == "present":
             pass                                    # a lay description never demotes a named condition

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
+# Assertions under which the person has the item: said plainly, or described in lay words ("reported"). The
+# summary lists these items and the safety rules count them.
+HELD = ("present", "reported")
+
 
 class Demographic(TypedDict):
     age: int | None
@@ -25,7 +29,7 @@ class Entity(TypedDict):
     cui: str | None
     tui: NotRequired[str]
     text: str                    # latest surface form
-    assertion: str               # present | negated | family | historical
+    assertion: str               # present | reported | negated | family | historical | hypothetical
     confidence: float
     first_seen: str
     timestamp: str               # last seen (ISO 8601, UTC)

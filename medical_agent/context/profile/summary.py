@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .schema import PatientProfile
+from .schema import HELD, PatientProfile
 
 LABELS = {
     "ko": {"conditions": "질환", "symptoms": "증상", "medications": "복용약", "pregnant": "임신",
@@ -66,7 +66,7 @@ def generate_summary(profile: PatientProfile | None, lang: str = "ko",
     for slot in ("conditions", "medications", "symptoms"):
         names = []
         for item in profile[slot]:
-            if item["assertion"] not in ("present", "reported"):
+            if item["assertion"] not in HELD:
                 continue
             if slot == "symptoms" and item.get("temporal_weight", 1.0) < SYMPTOM_MIN_WEIGHT:
                 continue
