@@ -51,10 +51,15 @@ def create_linker(settings: Settings, concepts: ConceptTable | None = None) -> t
     return load_linker(settings, concepts)
 
 
+def slot_extractor(linker: ConceptLinker, concepts: ConceptTable) -> SlotExtractor:
+    """The linker's mentions plus lay descriptions of the table's conditions (one recipe for every caller)."""
+    return SlotExtractor(linker, lay=LayConditions(concepts))
+
+
 def create_extractor(settings: Settings, concepts: ConceptTable | None = None) -> tuple[SlotExtractor, LinkerInfo]:
     concepts = concepts or concept_table(settings)
     linker, info = create_linker(settings, concepts)
-    return SlotExtractor(linker, lay=LayConditions(concepts)), info
+    return slot_extractor(linker, concepts), info
 
 
 def create_query_pipeline(settings: Settings, index: Path, *, embedder_spec: str | None = None,
@@ -93,7 +98,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     storage = storage or open_storage(settings.paths.db_path)
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
-                linker=linker, linker_info=linker_info, concepts=concepts, extractor=SlotExtractor(linker, lay=LayConditions(concepts)),
+                linker=linker, linker_info=linker_info, concepts=concepts, extractor=slot_extractor(linker, concepts),
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm))
