@@ -8,6 +8,7 @@ Responses can be routed by tag, e.g. ``ScriptedLLM({"generate": ["answer [1]"], 
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -110,12 +111,7 @@ class ScriptedLLM:
     def _shared_with_previous(self, messages: Sequence[Message]) -> int:
         rendered = "\x1e".join(f"{m.get('role')}\x1f{m.get('content', '')}" for m in messages)
         previous, self._last_prompt = self._last_prompt, rendered
-        common = 0
-        for a, b in zip(previous, rendered, strict=False):
-            if a != b:
-                break
-            common += 1
-        return self.count_tokens(rendered[:common])
+        return self.count_tokens(os.path.commonprefix([previous, rendered]))
 
     def count_tokens(self, text: str) -> int:
         return estimate_tokens(text)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -69,12 +70,8 @@ class PrefixReuse:
         llama.generate = self
 
     def __call__(self, tokens: Sequence[int], *args: Any, **kwargs: Any) -> Any:
-        cached = list(self.llama._input_ids[: self.llama.n_tokens]) if self.llama.n_tokens else []
-        common = 0
-        for a, b in zip(cached, tokens, strict=False):
-            if a != b:
-                break
-            common += 1
+        cached = [int(t) for t in self.llama._input_ids[: self.llama.n_tokens]] if self.llama.n_tokens else []
+        common = len(os.path.commonprefix([cached, [int(t) for t in tokens]]))
         self.reused = common - 1 if common and common == len(tokens) else common
         return self._generate(tokens, *args, **kwargs)
 
