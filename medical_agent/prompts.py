@@ -154,21 +154,21 @@ def relevance_schema(questions: int) -> dict:
                            "noncommittal": {"type": "boolean"}}}
 
 # The verification call (one merged step: claims, grades, what is missing, safety, a rewritten query). It comes
-# after the turn's shared context, so a prefix-caching backend reads only this task and the answer. No example
-# values (a 1.5B model copied the 0.0 scores of the old judge prompt's example into every verdict).
-VERIFY_TASK = """Now act as a strict reviewer. Check the ANSWER below against the [Evidence] above only.
-For each numbered CLAIM, say whether the evidence supports it (supported: one true or false per claim, in order).
-Grade the answer from 0 to 1: completeness (does it answer every part of the question, for this patient?),
-relevance (is it about the question?), clarity, accuracy (medically correct and safe for this patient).
-missing_info: the parts of the question the answer leaves unanswered (empty if none).
-safety_concerns: what this patient should be warned about that the answer omits or gets wrong (empty if none).
-rewritten_query: if information is missing, a short search query in the question's language that would find it.
+# after the turn's shared context, so a prefix-caching backend reads only this task and the answer. The answer is
+# shown once, its claims numbered in place (<1>, <2> …): listing them again after the answer cost ~90 evaluated
+# tokens per call (≈1 s on 2 cores). No example values (a 1.5B model copied the 0.0 scores of the old judge
+# prompt's example into every verdict).
+CLAIM_MARK = "<{n}> "
+VERIFY_TASK = """Now act as a strict reviewer of the ANSWER below, against the [Evidence] above only.
+supported: for each numbered claim (<1>, <2> …), in order, true if the evidence supports it, else false.
+Grades from 0 to 1: completeness (every part of the question answered, for this patient), relevance, clarity,
+accuracy (medically correct and safe for this patient).
+missing_info: the parts of the question left unanswered. safety_concerns: what this patient should be warned
+about that the answer omits or gets wrong. rewritten_query: if something is missing, a short search query in the
+question's language that would find it. Leave them empty when there is nothing.
 
 ANSWER:
 {answer}
-
-CLAIMS:
-{claims}
 
 Reply with the JSON object only."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,8 +26,8 @@ DEFAULT_ANSWER = "Based on the evidence [1], here is general information. Please
 
 def verify_reply(messages: Sequence[Message], score: float = 0.8, supported: bool = True) -> str:
     """A verifier verdict with one verdict per claim listed in the verify task (what the schema demands)."""
-    task = messages[-1].get("content", "").rsplit("CLAIMS:", 1)[-1]
-    claims = sum(1 for line in task.splitlines() if line[:1].isdigit() and ". " in line[:5])
+    answer = messages[-1].get("content", "").rsplit("ANSWER:", 1)[-1]
+    claims = len(re.findall(r"<\d+> ", answer))
     return json.dumps({"supported": [supported] * claims, "completeness": score, "relevance": score,
                        "clarity": score, "accuracy": score, "missing_info": [], "safety_concerns": [],
                        "rewritten_query": ""})

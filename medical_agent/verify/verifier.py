@@ -10,7 +10,7 @@ from typing import Any
 from ..context.assembly import task_messages
 from ..llm.base import LLM
 from ..llm.structured import StructuredFormatError, json_object, structured_call
-from ..prompts import VERIFY_TASK, verify_schema
+from ..prompts import CLAIM_MARK, VERIFY_TASK, verify_schema
 from .verdict import GRADES, Verdict
 
 MAX_TOKENS = 260
@@ -39,10 +39,25 @@ def parser(claims: int):
     return parse
 
 
+def number_claims(body: str, claims: list[str]) -> str:
+    """The answer as the verifier reads it: every byte of it once, each claim preceded by its number (<1>, <2> …).
+    Text that is no claim (a short line, a heading) stays in place unnumbered. A claim not found in order in the
+    body (it should not happen: claims are cut from it) is appended, numbered, so the count always matches."""
+    out, pos, missing = [], 0, []
+    for n, claim in enumerate(claims, start=1):
+        at = body.find(claim, pos)
+        if at < 0:
+            missing.append(f"{CLAIM_MARK.format(n=n)}{claim}")
+            continue
+        out += [body[pos:at], CLAIM_MARK.format(n=n), claim]
+        pos = at + len(claim)
+    out.append(body[pos:])
+    return "\n".join(["".join(out).strip(), *missing]).strip() or "(none)"
+
+
 def verify_request(system: str, context: str, lang: str, answer_body: str, claims: list[str]) -> dict[str, Any]:
     """The structured call's arguments: the shared context, the review task, parser and schema."""
-    listed = "\n".join(f"{i}. {c}" for i, c in enumerate(claims, start=1)) or "(none)"
-    task = VERIFY_TASK.format(answer=answer_body.strip(), claims=listed)
+    task = VERIFY_TASK.format(answer=number_claims(answer_body.strip(), claims))
     return {"messages": task_messages(system, context, task, lang), "tag": "verify", "parse": parser(len(claims)),
             "schema": verify_schema(len(claims)), "max_tokens": MAX_TOKENS}
 

@@ -8,8 +8,10 @@ from medical_agent.context.assembly import assemble, task_messages
 from medical_agent.eval.benches.turn import bench_responder
 from medical_agent.evidence import Evidence
 from medical_agent.llm.tokens import estimate_tokens
-from medical_agent.prompts import ANSWER_TASK, SYNTHESIS_SCHEMA, VERIFY_TASK
+from medical_agent.prompts import ANSWER_TASK, SYNTHESIS_SCHEMA
 from medical_agent.text import detect_language
+from medical_agent.verify.claims import sentences
+from medical_agent.verify.verifier import verify_request
 
 DOCS = [Evidence("a#0", "a", "Metformin side effects", "Metformin often causes nausea. Take it with food."),
         Evidence("b#0", "b", "Metformin and kidneys", "Metformin is not used when eGFR is below 30. Ask first.")]
@@ -35,7 +37,11 @@ def test_the_stand_in_cites_the_assembled_evidence_and_repeats_the_profile():
     assert lines[2].endswith("[2]") and detect_language(korean["answer"]) == "ko"   # a Korean question, a Korean reply
 
 
-def test_the_stand_in_verifies_every_listed_claim():
-    task = VERIFY_TASK.format(answer="A [1]. B [2].", claims="1. A [1].\n2. B [2].")
-    verdict = json.loads(bench_responder(messages("en", "", task), {"tag": "verify", "json_mode": True}))
+def test_the_stand_in_verifies_every_claim_the_verifier_numbers():
+    body = "Metformin often causes nausea [1]. It is not used when eGFR is below 30 [2]. Ok."
+    system, context, _ = assemble(lang="en", mode="agent", question="Is metformin safe?", profile_summary="",
+                                  docs=DOCS, history=[], context_window=4096, count=estimate_tokens,
+                                  retrieval_expected=True)
+    request = verify_request(system, context, "en", body, sentences(body))
+    verdict = request["parse"](bench_responder(request["messages"], {"tag": "verify", "json_mode": True}))
     assert verdict["supported"] == [True, True] and verdict["completeness"] == 0.8
