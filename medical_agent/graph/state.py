@@ -84,6 +84,7 @@ class AgentState(TypedDict, total=False):
     verify_action: str                        # accept | language | corrective | improve | retrieve
     verify_feedback: str                      # what a regeneration is told
     verify_step: int                          # verifications so far this turn
+    llm_verifications: int                    # of which by the LLM verifier (flags.max_llm_verifications)
     regeneration: dict[str, str] | None       # {"kind", "feedback"} for the next answer on the same evidence
     regenerations: int
     language_fallback: int                    # a wrong language past the cap: 1 translated, 2 extracted
@@ -114,8 +115,8 @@ def new_turn(user_text: str) -> AgentState:
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
         "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
-        "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "regeneration": None,
-        "regenerations": 0, "language_fallback": 0, "review_concerns": [],
+        "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "llm_verifications": 0,
+        "regeneration": None, "regenerations": 0, "language_fallback": 0, "review_concerns": [],
         "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None,
         "cache_similarity_score": 0.0, "skip_pipeline": False, "error": None, "language": "",
         "retrieved_docs_history": None, "quality_score_history": None, "query_rewrite_history": None,

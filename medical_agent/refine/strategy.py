@@ -3,7 +3,11 @@ BasicRAGStrategy is the baseline that accepts the first answer. ``create_strateg
 ``refine_strategy`` flag picks one per turn.
 
 Verification is one step (``medical_agent.verify``): the cheap check first; the LLM verifier only when the cheap
-check is not confident, the message asked a question and ``llm_based_quality_check`` is on. The reply to a
+check is not confident, the message asked a question, ``llm_based_quality_check`` is on and the turn has not spent
+its ``max_llm_verifications`` (default 1). Past that budget the answer made on the verifier's feedback is settled
+by the cheap check: accepted when it passes, regenerated when in the wrong language, otherwise kept with stop
+reason ``verification_budget`` (on the local model a second verification accepted 4 of 5 such answers, ~7 s
+each). The reply to a
 statement of facts ("I have diabetes, I take metformin") is an acknowledgement: it is regenerated only when it
 is in the wrong language (on the local model, improving or correcting it took three more calls per such turn
 and changed nothing). Its verdict chooses the action: an answer in the
@@ -48,6 +52,7 @@ class RefineInput:
     context: str = ""
     generated: bool = False          # a model wrote the answer (so regenerating can change it)
     asked: bool = True               # the message asked something (statements get the cheap check only)
+    llm_verifications: int = 0       # LLM verifier calls already made this turn
     encode: Callable[[list[str]], np.ndarray] | None = None
 
 
@@ -55,9 +60,10 @@ class RefineInput:
 class RefineOutcome:
     quality_score: float
     verdict: Verdict
-    action: str                      # accept | language | corrective | improve | retrieve
+    action: str                      # accept | language | corrective | improve | retrieve | settle
     query: str
     llm_records: list[dict[str, Any]] = field(default_factory=list)
+    llm_verified: bool = False       # the LLM verifier was called (its reply used or not)
 
 
 class RefineStrategy(ABC):
@@ -95,6 +101,7 @@ class CorrectiveRAGStrategy(RefineStrategy):
             return RefineOutcome(1.0, Verdict(judge="skipped (no retrieval)", quality=1.0), "accept", inp.question)
         verdict = cheap_verdict(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang, inp.encode)
         records: list[dict[str, Any]] = []
+        spent = verified = False
         if self.llm is not None and flags.llm_based_quality_check:
             if verdict.confident:
                 verdict.judge = "heuristic (confident, LLM verifier skipped)"
@@ -102,11 +109,16 @@ class CorrectiveRAGStrategy(RefineStrategy):
                 verdict.judge = "heuristic (a statement, not a question: LLM verifier skipped)"
             elif not verdict.language_ok and inp.generated:
                 verdict.judge = "heuristic (wrong language: regenerated first, LLM verifier skipped)"
+            elif inp.llm_verifications >= flags.max_llm_verifications:
+                verdict.judge, spent = "heuristic (LLM verification budget spent)", True
             else:
+                verified = True
                 verdict, records = llm_verdict(self.llm, inp.system, inp.context, inp.lang, body_of(inp.answer),
                                                verdict)
         action = verdict.action(flags.quality_threshold, can_regenerate=inp.generated and self.llm is not None,
                                 asked=inp.asked)
+        if spent and action not in ("accept", "language"):
+            action = "settle"
         query = inp.question
         if action == "retrieve" and flags.dynamic_query_rewrite:
             if verdict.rewritten_query:
@@ -117,12 +129,14 @@ class CorrectiveRAGStrategy(RefineStrategy):
                 records += more
             else:
                 query = keyword_rewrite(inp.question, verdict.missing_info, inp.profile_summary)
-        return RefineOutcome(verdict.quality, verdict, action, query, records)
+        return RefineOutcome(verdict.quality, verdict, action, query, records, llm_verified=verified)
 
     def next_step(self, state: Mapping[str, Any], flags: FeatureFlags) -> tuple[str, str | None]:
         action = state.get("verify_action") or "accept"
         if action == "accept":
             return "store_response", "quality_ok"
+        if action == "settle":
+            return "store_response", "verification_budget"
         if action in STOP_AT_CAP:
             if state.get("regenerations", 0) < flags.max_regenerations:
                 return "generate_answer", None

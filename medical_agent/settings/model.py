@@ -23,6 +23,7 @@ class FeatureFlags:
     self_refine_enabled: bool = True
     max_refine_iterations: int = 2
     max_regenerations: int = 3              # corrective / improved regenerations per turn (seed 004: 3)
+    max_llm_verifications: int = 1          # LLM verifier calls per turn; past them the cheap check settles
     quality_threshold: float = 0.5
     refine_strategy: str = "corrective_rag"
     llm_based_quality_check: bool = True
@@ -156,8 +157,9 @@ def validated_flags(flags: Mapping[str, Any]) -> FeatureFlags:
     for key in ("quality_threshold", "cache_similarity_threshold"):
         if not 0.0 <= flags[key] <= 1.0:
             raise SettingsError(f"{key}: must be between 0 and 1, got {flags[key]}")
-    if flags["max_refine_iterations"] < 0 or flags["max_regenerations"] < 0:
-        raise SettingsError("max_refine_iterations and max_regenerations must be >= 0")
+    counts = ("max_refine_iterations", "max_regenerations", "max_llm_verifications")
+    if any(flags[key] < 0 for key in counts):
+        raise SettingsError(f"{', '.join(counts)} must be >= 0")
     return FeatureFlags(**flags)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 SUPPORTED_SHARE = 0.7       # seed 004's hallucination threshold
 GRADE_MEAN, GRADE_FLOOR = 0.6, 0.5
 GRADES = ("completeness", "relevance", "clarity", "accuracy")
-ACTIONS = ("accept", "language", "corrective", "improve", "retrieve")
+ACTIONS = ("accept", "language", "corrective", "improve", "retrieve", "settle")   # settle: see refine.strategy
 
 
 @dataclass

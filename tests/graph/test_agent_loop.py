@@ -1,5 +1,7 @@
 """The self-refine loop driven by a scripted verifier: every action (accept, search again, corrective, improved
-and language regeneration, translation), every stop reason, the caps, malformed JSON, the shared prefix."""
+and language regeneration, translation, settling on the verification budget), every stop reason, the caps,
+malformed JSON, the shared prefix. Most tests lift the budget of one LLM verification per turn to walk the seed's
+whole loop; the budget's own tests set it."""
 
 import json
 
@@ -20,6 +22,7 @@ def verdict(score, query="", supported=True, missing=("kidney",), concerns=()):
 
 
 def run(make_agent, verify, answers=ANSWER, question=QUESTION, **flags):
+    flags.setdefault("max_llm_verifications", 9)
     llm = ScriptedLLM({"generate": answers, "verify": verify})
     agent = make_agent(llm, **flags)
     return agent.run("u", question), llm
@@ -184,17 +187,20 @@ def test_the_structured_answer_and_its_markdown_fallback(make_agent):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(scores=st.lists(st.floats(0, 1), min_size=1, max_size=6), supported=st.lists(st.booleans(), min_size=1,
        max_size=6), max_iter=st.integers(0, 3), max_regen=st.integers(0, 3), guards=st.booleans(),
-       same_query=st.booleans())
-def test_calls_never_exceed_the_caps(make_agent, scores, supported, max_iter, max_regen, guards, same_query):
+       same_query=st.booleans(), max_verify=st.integers(0, 3))
+def test_calls_never_exceed_the_caps(make_agent, scores, supported, max_iter, max_regen, guards, same_query,
+                                     max_verify):
     verify = [verdict(s, QUESTION if same_query else f"metformin {i}", supported=supported[i % len(supported)])
               for i, s in enumerate(scores)]
     llm = ScriptedLLM({"generate": ANSWER, "verify": verify}, cycle=True)
-    agent = make_agent(llm, max_refine_iterations=max_iter, max_regenerations=max_regen, quality_check_enabled=guards)
+    agent = make_agent(llm, max_refine_iterations=max_iter, max_regenerations=max_regen, quality_check_enabled=guards,
+                       max_llm_verifications=max_verify)
     result = agent.run("u", QUESTION)
-    assert result["iteration_count"] <= max_iter
+    assert result["iteration_count"] <= max_iter and len(llm.calls_with("verify")) <= max_verify
     assert len(llm.calls_with("generate")) <= (max_iter + 1) + max_regen
     assert result["stop_reason"] in {"quality_ok", "max_iterations", "no_retrieval_needed", "duplicate_documents",
-                                     "stagnation", "decline", "hallucination_retry_cap", "grade_retry_cap"}
+                                     "stagnation", "decline", "hallucination_retry_cap", "grade_retry_cap",
+                                     "verification_budget"}
 
 
 def test_answer_length_cap_comes_from_the_settings(make_agent):
@@ -214,3 +220,28 @@ def test_a_statement_answered_in_the_wrong_language_is_still_regenerated(make_ag
                       question="I have type 2 diabetes and I take metformin.")
     assert len(llm.calls_with("generate")) == 2 and not llm.calls_with("verify")
     assert result["refine_iteration_logs"][0]["action"] == "language" and "Metformin" in result["answer"]
+
+
+def test_the_answer_made_on_the_verifiers_feedback_is_settled_by_the_cheap_check(make_agent):
+    weak = verdict(0.3, "metformin kidney", concerns=["Check kidney function before continuing metformin."])
+    result, llm = run(make_agent, [weak, verdict(0.9)], max_llm_verifications=1)
+    assert [c.tag for c in llm.calls] == ["generate", "verify", "generate"]
+    log = result["refine_iteration_logs"]
+    assert [e["action"] for e in log] == ["retrieve", "settle"] and "budget spent" in log[1]["judge"]
+    assert result["stop_reason"] == "verification_budget" and result["iteration_count"] == 1
+    assert "Check kidney function before continuing metformin." in result["answer"]    # the review's concern stays
+
+
+def test_past_the_budget_a_wrong_language_is_still_regenerated(make_agent):
+    english = json.dumps({"answer": "Metformin can upset the stomach [1].", "key_points": [], "confidence": 0.5})
+    korean = json.dumps({"answer": "메트포르민은 위장 장애를 일으킬 수 있습니다 [1].", "key_points": [], "confidence": 0.5})
+    result, llm = run(make_agent, [verdict(0.3, missing=())], answers=[korean, english, korean],
+                      question="메트포르민의 부작용은 무엇인가요?", max_llm_verifications=1)
+    assert [c.tag for c in llm.calls] == ["generate", "verify", "generate", "generate"]
+    assert [e["action"] for e in result["refine_iteration_logs"]][:2] == ["improve", "language"]
+    assert result["answer"].startswith("메트포르민은")
+
+
+def test_no_budget_means_no_llm_verifier(make_agent):
+    result, llm = run(make_agent, [verdict(0.9)], max_llm_verifications=0)
+    assert not llm.calls_with("verify") and "budget spent" in result["refine_iteration_logs"][0]["judge"]

@@ -31,7 +31,7 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         state["user_text"], state.get("answer", ""), docs, state.get("profile_summary", ""), language(state),
         retrieved=bool(state.get("retrieval_attempts")), system=state.get("system_prompt", ""),
         context=state.get("user_prompt", ""), generated=state.get("generator") == "llm",
-        asked=bool(state.get("question_asked", True)),
+        asked=bool(state.get("question_asked", True)), llm_verifications=state.get("llm_verifications", 0),
         encode=deps.embedder.encode_queries), flags)
     verdict, action = outcome.verdict, outcome.action
     rewritten = outcome.query if action == "retrieve" else None
@@ -43,8 +43,11 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
              "rewritten_query": rewritten, "ms": round((time.perf_counter() - start) * 1000, 1)}
     update: AgentState = {"quality_score": outcome.quality_score, "quality_feedback": verdict.to_log(),
                           "verify_action": action, "verify_feedback": verdict.feedback(action), "verify_step": step,
-                          "review_concerns": verdict.safety_concerns, "quality_score_history": [outcome.quality_score],
-                          "refine_iteration_logs": [entry], "llm_calls": outcome.llm_records}
+                          "quality_score_history": [outcome.quality_score], "refine_iteration_logs": [entry],
+                          "llm_calls": outcome.llm_records}
+    if outcome.llm_verified:     # a verdict of the cheap check alone keeps the concerns an earlier review raised
+        update["llm_verifications"] = state.get("llm_verifications", 0) + 1
+        update["review_concerns"] = verdict.safety_concerns
     if rewritten is not None:
         update["query_for_retrieval"] = rewritten
         update["query_rewrite_history"] = [rewritten]
