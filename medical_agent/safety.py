@@ -100,6 +100,7 @@ class Facts:
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
+LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
 
 
@@ -123,6 +124,11 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
         f.conditions & {"chronic kidney disease", "diabetic nephropathy", "acute kidney injury"}),
      {"ko": "만성 신장질환이 있으면 소염진통제(NSAID)가 신장 기능을 더 나쁘게 할 수 있습니다.",
       "en": "With chronic kidney disease, NSAIDs can further harm kidney function."}),
+    ("acetaminophen_liver", lambda f: "acetaminophen" in f.drug_names and bool(f.conditions & LIVER),
+     {"ko": "간 질환이 있으면 아세트아미노펜(타이레놀)은 하루 총량을 평소보다 낮게(흔히 2g 이하) 잡아야 할 수 있고, 술과 함께 "
+            "먹으면 간 손상 위험이 커집니다. 용량은 의사나 약사와 확인하세요.",
+      "en": "With liver disease, acetaminophen (paracetamol) may need a lower daily limit (often 2 g or less), and "
+            "alcohol raises the risk of liver damage. Check the dose with your doctor or pharmacist."}),
     ("nsaid_heart_failure", lambda f: bool(f.drug_classes & NSAIDS) and "heart failure" in f.conditions,
      {"ko": "심부전이 있으면 소염진통제(NSAID)가 체액 저류를 일으켜 심부전을 악화시킬 수 있습니다.",
       "en": "With heart failure, NSAIDs can cause fluid retention and make heart failure worse."}),

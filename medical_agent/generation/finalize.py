@@ -4,6 +4,7 @@ the offline-mode label when extractive, and the information-not-diagnosis discla
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
 from ..safety import with_emergency_line
@@ -39,6 +40,45 @@ def with_review_concerns(answer: str, concerns: Sequence[str], lang: str) -> str
         head, _, _ = answer.rpartition(DISCLAIMER[lang])
         return f"{head.rstrip()}\n\n{block}\n\n{DISCLAIMER[lang]}"
     return f"{answer.rstrip()}\n\n{block}"
+
+
+DOUBT_LINES = {
+    "ko": {"implausible": "확인이 필요해요: '{text}'은(는) 가능한 범위({range})를 벗어난 값이라 저장하지 않았어요. 값을 다시 "
+                          "알려 주시겠어요?",
+           "impossible": "확인이 필요해요: '{text}'은(는) 가능한 값이 아니라서 저장하지 않았어요. 다시 알려 주시겠어요?",
+           "contradiction": "확인이 필요해요: '{text}'이(가) 서로 맞지 않아 어느 쪽도 저장하지 않았어요. 어느 쪽이 맞는지 "
+                            "알려 주시겠어요?",
+           "conflict": "확인이 필요해요: 전에 '{stored}'(이)라고 하셨는데 이번에는 '{text}'(이)라고 하셔서 저장하지 "
+                       "않았어요. 어느 쪽이 맞나요?"},
+    "en": {"implausible": "Please check: '{text}' is outside the possible range ({range}), so I did not save it. "
+                          "Could you check the value?",
+           "impossible": "Please check: '{text}' is not a possible value, so I did not save it. Could you check it?",
+           "contradiction": "Please check: '{text}' contradict each other, so I saved neither. Which one is right?",
+           "conflict": "Please check: you told me '{stored}' before and '{text}' now, so I did not save it. "
+                       "Which one is right?"},
+}
+STORED_WORDS = {"ko": {"male": "남성", "pregnancy": "임신 중", "female": "여성"},
+                "en": {"male": "male", "pregnancy": "pregnant", "female": "female"}}
+
+
+def doubt_line(doubt: dict[str, Any], lang: str) -> str:
+    lang = "ko" if lang == "ko" else "en"
+    kind = doubt.get("kind", "implausible")
+    if kind == "implausible" and not doubt.get("range"):
+        kind = "impossible"
+    words = STORED_WORDS[lang]
+    low, high = (doubt.get("range") or [None, None])[:2]
+    fmt = {"text": words.get(str(doubt.get("text")), doubt.get("text", "")),
+           "stored": words.get(str(doubt.get("stored")), doubt.get("stored", "")),
+           "range": f"{low:g}–{high:g} {doubt.get('unit', '')}".strip() if low is not None else ""}
+    return DOUBT_LINES[lang][kind].format(**fmt)
+
+
+def with_doubts(answer: str, doubts: Sequence[dict[str, Any]], lang: str) -> str:
+    """One line per value or fact that was not stored because it cannot be true, first in the reply (after an
+    emergency line, which the caller puts back in front)."""
+    lines = list(dict.fromkeys(doubt_line(d, lang) for d in doubts))
+    return "\n".join([*lines, "", answer]) if lines else answer
 
 
 def body_of(answer: str) -> str:

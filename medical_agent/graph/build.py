@@ -3,10 +3,12 @@
 The graph's state is :class:`AgentState` (checkpointed) and its runtime context a :class:`TurnContext` (per
 turn, not checkpointed); each node also receives the agent's :class:`Deps`, bound here at compile time.
 
-check_similarity → hit: store_response | miss: classify_intent → extract_slots → store_memory →
-assemble_context (or straight to assemble_context) → retrieve (first pass) → assemble_context → generate_answer
-→ refine → quality_check → retrieve (search again) | generate_answer (answer again on the same evidence) |
-store_response → END.
+classify_intent → extract_slots → store_memory (or straight on) → check_similarity → hit: store_response | miss:
+assemble_context → retrieve (first pass) → assemble_context → generate_answer → refine → quality_check →
+retrieve (search again) | generate_answer (answer again on the same evidence) | store_response → END.
+
+Memory runs before the cache lookup: a cached answer replaces retrieval and generation, never what the person
+just told (seed 001 put the lookup first; then "저는 와파린을 먹고 있어요" on a hit never reached the profile).
 """
 
 from __future__ import annotations
@@ -60,13 +62,13 @@ def build_graph(deps: Deps) -> StateGraph:
     graph = StateGraph(AgentState, context_schema=TurnContext)
     for name, node in NODES.items():
         graph.add_node(name, bound(name, node, deps))
-    graph.add_edge(START, "check_similarity")
-    graph.add_conditional_edges("check_similarity", routers.after_check_similarity,
-                                ["store_response", "classify_intent"])
+    graph.add_edge(START, "classify_intent")
     graph.add_conditional_edges("classify_intent", routers.after_classify_intent,
-                                ["extract_slots", "assemble_context"])
+                                ["extract_slots", "check_similarity"])
     graph.add_edge("extract_slots", "store_memory")
-    graph.add_edge("store_memory", "assemble_context")
+    graph.add_edge("store_memory", "check_similarity")
+    graph.add_conditional_edges("check_similarity", routers.after_check_similarity,
+                                ["store_response", "assemble_context"])
     graph.add_conditional_edges("assemble_context", routers.after_assemble_context, ["retrieve", "generate_answer"])
     graph.add_edge("retrieve", "assemble_context")
     graph.add_edge("generate_answer", "refine")

@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 
-def after_check_similarity(state: Mapping[str, Any]) -> Literal["store_response", "classify_intent"]:
-    return "store_response" if state.get("skip_pipeline") else "classify_intent"
+def after_classify_intent(state: Mapping[str, Any]) -> Literal["extract_slots", "check_similarity"]:
+    return "extract_slots" if state.get("needs_retrieval") or state.get("update_profile") else "check_similarity"
 
 
-def after_classify_intent(state: Mapping[str, Any]) -> Literal["extract_slots", "assemble_context"]:
-    return "extract_slots" if state.get("needs_retrieval") or state.get("update_profile") else "assemble_context"
+def after_check_similarity(state: Mapping[str, Any]) -> Literal["store_response", "assemble_context"]:
+    return "store_response" if state.get("skip_pipeline") else "assemble_context"
 
 
 def after_assemble_context(state: Mapping[str, Any]) -> Literal["retrieve", "generate_answer"]:

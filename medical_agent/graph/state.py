@@ -55,7 +55,7 @@ class AgentState(TypedDict, total=False):
     # extract / store
     slot_out: dict[str, Any]
     profile_summary: str
-    profile_version: int
+    profile_version: int                     # the profile's content_version (what cached answers are scoped to)
     profile_used: bool
     # inject
     system_prompt: str

@@ -72,3 +72,23 @@ def test_not_pregnant(extractor):
 def test_malformed_input_is_handled(extractor, text):
     slots = extractor.extract(text)
     assert set(slots) >= {"demographics", "conditions", "symptoms", "medications", "vitals", "labs"}
+
+
+@pytest.mark.parametrize("text, what", [
+    ("저는 남자이고 임신 20주예요", "gender+pregnancy"), ("I'm a man and I am pregnant", "gender+pregnancy"),
+    ("저는 5살이고 임신 중이에요", "age+pregnancy"), ("I'm 80 years old and 12 weeks pregnant", "age+pregnancy"),
+])
+def test_contradicting_facts_are_doubts_and_neither_is_stored(extractor, text, what):
+    slots = extractor.extract(text)
+    demo = slots["demographics"]
+    assert [d["what"] for d in slots["doubts"] if d["kind"] == "contradiction"] == [what]
+    assert demo["is_pregnant"] is None and demo["pregnancy_weeks"] is None
+    assert demo["gender"] is None if what == "gender+pregnancy" else demo["age"] is None
+
+
+def test_implausible_values_are_doubts_not_readings(extractor):
+    slots = extractor.extract("혈당이 1234예요. 혈압은 130/85이고 나이 -5세예요")
+    assert [(r["type"], r.get("systolic")) for r in slots["vitals"]] == [("blood_pressure", 130)]
+    assert slots["labs"] == [] and slots["demographics"]["age"] is None
+    assert sorted(d["what"] for d in slots["doubts"]) == ["age", "random_glucose"]
+    assert extractor.extract("어머니 혈당이 1234래요")["doubts"] == []          # about someone else: not asked

@@ -1,7 +1,7 @@
 import pytest
 
 from medical_agent.context.extraction.rules_demographics import find_demographics
-from medical_agent.context.extraction.rules_measurements import find_measurements
+from medical_agent.context.extraction.rules_measurements import find_measurements, read_measurements
 
 
 def demo(text):
@@ -76,3 +76,26 @@ def test_implausible_or_contextless_numbers_are_ignored():
     assert items("혈당 측정을 하루 3번 해요") == []
     assert items("2024/05/01에 병원에 갔어요") == []
     assert items("8.2") == [] and items("90/140") == []
+
+
+@pytest.mark.parametrize("text, kind, value", [
+    ("혈당이 1234예요", "random_glucose", 1234), ("heart rate 1200 bpm", "heart_rate", 1200),
+    ("체중 1000kg", "weight", 1000), ("LDL 1900", "ldl", 1900), ("blood sugar 5000", "random_glucose", 5000),
+    ("체온 -5도", "temperature", -5), ("혈압 400/300", "blood_pressure", 400), ("맥박이 0회래요", "heart_rate", 0),
+])
+def test_numbers_are_read_whole_and_implausible_ones_are_doubts(text, kind, value):
+    readings, doubts = read_measurements(text)
+    assert readings == [] and [(d.type, d.value) for d in doubts] == [(kind, value)]
+
+
+@pytest.mark.parametrize("text", ["열이 3일째 나요", "혈당 관리는 2024년부터 했어요", "혈당 측정을 하루 3번 해요",
+                                  "my blood sugar was checked 2 times", "체중이 3개월 동안 줄었어요"])
+def test_counts_durations_and_dates_are_neither_readings_nor_doubts(text):
+    assert read_measurements(text) == ([], [])
+
+
+@pytest.mark.parametrize("text, field, value", [("나이 -5세", "age", -5), ("저는 150살이에요", "age", 150),
+                                               ("임신 50주예요", "pregnancy_weeks", 50)])
+def test_impossible_demographics_are_marked(text, field, value):
+    hit = next(h for h in find_demographics(text) if h.field == field)
+    assert hit.value == value and not hit.plausible

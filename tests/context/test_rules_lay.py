@@ -31,6 +31,10 @@ def conditions(text):
     ("신장은 나쁘지 않아요", ("Chronic kidney disease", "negated")),
     ("어머니가 신장이 안 좋으세요", ("Chronic kidney disease", "family")),
     ("신장이 안 좋으면 메트포르민을 먹어도 되나요?", ("Chronic kidney disease", "hypothetical")),
+    ("간 수치가 높게 나왔어요", ("Liver disease", "reported")),
+    ("my liver enzymes are up", ("Liver disease", "reported")),
+    ("갑상선이 있어요", ("Thyroid disease", "reported")),
+    ("심장이 약하다고 했어요", ("Heart disease", "reported")),
 ])
 def test_lay_descriptions(text, expected):
     assert conditions(text) == [expected]
@@ -38,6 +42,13 @@ def test_lay_descriptions(text, expected):
 
 def test_what_is_not_a_condition():
     assert conditions("제 신장은 175cm예요") == [] and conditions("혈압은 120/80이에요") == []
+    assert conditions("시간이 없어서 갑상선 검사를 못 받았어요") == [] and conditions("my heart is fine") == []
+
+
+def test_a_lay_liver_description_brings_the_acetaminophen_caution():
+    slots = EXTRACTOR.extract("간이 안 좋다고 들었는데 타이레놀 먹어도 되나요?")
+    notes = safety_notes(collect_facts(None, slots, {}), "ko")
+    assert any("아세트아미노펜" in n and "2g" in n for n in notes)
     assert conditions("혈압이 높지 않아요") == [("Hypertension", "negated")]       # the named form too
     assert set(conditions("고혈압이 있고 혈압이 높아요")) == {("Hypertension", "present")}   # named: no lay copy
 

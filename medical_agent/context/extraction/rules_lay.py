@@ -1,6 +1,7 @@
 """Conditions in lay words: people name the organ or the measurement and how it is, not the diagnosis
 ("신장이 조금 안 좋다고 들었어요", "혈압이 좀 높은 편", "my kidneys aren't working well"). Each rule is a subject
-(kidney, blood pressure, blood sugar, cholesterol, uric acid) and a state (weak, bad, high, low), a few words
+(kidney, liver, thyroid, heart, blood pressure, blood sugar, cholesterol, uric acid) and a state (weak, bad, high,
+"갑상선이 있어요"), a few words
 apart within one clause, mapped to a concept of the table. Such a mention is stored with the assertion
 ``reported``: what the person was told or feels, not a diagnosis. It counts like a present condition for the
 safety rules (caution errs on the safe side) and is shown as reported. Negation right after the state
@@ -49,6 +50,12 @@ RULES = (
     LayRule("Hypercholesterolaemia", _ko(r"콜레스테롤|LDL|나쁜\s*콜레스테롤", KO_HIGH)),
     LayRule("Hypercholesterolaemia", _en(r"cholesterol|ldl", EN_HIGH)),
     LayRule("Hyperuricaemia", _ko(r"요산", KO_HIGH)),
+    LayRule("Liver disease", _ko(r"간\s*수치|간\s*기능|(?<![가-힣])간(?=이|은|도)", f"{KO_HIGH}|{KO_BAD}")),
+    LayRule("Liver disease", _en(r"liver(?:\s+(?:enzymes?|function|tests?|numbers))?", f"{EN_HIGH}|{EN_BAD}")),
+    LayRule("Thyroid disease", _ko(r"갑상선|갑상샘", f"{KO_BAD}|있어|있다|있는데|있고")),
+    LayRule("Thyroid disease", _en(r"thyroid", EN_BAD + r"|issue|condition")),
+    LayRule("Heart disease", _ko(r"심장", KO_BAD)),
+    LayRule("Heart disease", _en(r"heart", EN_BAD)),
 )
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)

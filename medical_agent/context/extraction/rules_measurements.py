@@ -3,7 +3,12 @@
 Numbers need context to mean anything ("8.2" is HbA1c only after 당화혈색소/HbA1c), so each measurement is a
 keyword, a short gap (particles, "was", "of", "정도"), a number and an optional unit. Specific keywords are
 tried before generic ones (공복혈당 before 혈당, LDL before 콜레스테롤) and a number belongs to one
-measurement only. Implausible values are dropped; mmol/L glucose, °F and lb are converted.
+measurement only. mmol/L glucose, °F and lb are converted.
+
+A number is read whole, with its sign ("혈당이 1234예요" is 1234, not 123; "-5" is negative). A value outside the
+type's plausible range is not a measurement but a doubt (:class:`Implausible`): the caller stores nothing and
+asks. A number followed by another unit (3번, 3일째, 2024년) belongs to something else, and a small number
+without the type's unit ("열이 3일째") is not taken as an implausible reading either.
 """
 
 from __future__ import annotations
@@ -12,8 +17,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-NUM = r"(\d{1,3}(?:\.\d{1,2})?)"
+NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?![\d.])"
 GAP = r"[^\d\n]{0,15}?"
+OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
+                        r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
+                        r"pills?\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -74,13 +82,13 @@ SPECS = [
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
 ]
 BP_PATTERNS = [
-    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(\d{2,3})\s*(?:/|over|에|-)\s*(\d{2,3})\s*(?:mm\s?hg)?",
-               re.I),
+    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(\d+)(?![\d.])"
+               r"\s*(?:mm\s?hg)?", re.I),
     re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I),
 ]
 _COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
                             rf"(?:{s.keywords}){GAP}{NUM}", re.I)) for s in SPECS]
-_VALUE_FIRST = [(s, re.compile(s.value_first, re.I)) for s in SPECS if s.value_first]
+_VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
 
 @dataclass(frozen=True)
@@ -103,30 +111,60 @@ class Measurement:
         return item
 
 
+@dataclass(frozen=True)
+class Implausible:
+    """A reading no person can have ("혈당 1234", "heart rate 1200 bpm", "체온 -5도"): asked about, not stored."""
+    type: str
+    value: float
+    unit: str
+    low: float
+    high: float
+    start: int
+    end: int
+
+
 def _free(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
     return all(span[1] <= a or span[0] >= b for a, b in taken)
 
 
 def find_measurements(text: str) -> list[Measurement]:
+    return read_measurements(text)[0]
+
+
+def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
+    """(plausible readings, implausible ones), both in text order."""
     out: list[Measurement] = []
+    doubts: list[Implausible] = []
     taken: list[tuple[int, int]] = []
-    for pattern in BP_PATTERNS:
+    for keyword, pattern in zip((True, False), BP_PATTERNS, strict=True):
         for m in pattern.finditer(text):
             sys_, dia = int(m.group(1)), int(m.group(2))
-            if 60 <= sys_ <= 260 and 30 <= dia <= 160 and sys_ > dia and _free(m.span(1), taken):
+            if not _free(m.span(1), taken):
+                continue
+            if 60 <= sys_ <= 260 and 30 <= dia <= 160 and sys_ > dia:
                 out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(), m.end(), sys_, dia))
-                taken.append((m.start(1), m.end(2)))
+            elif keyword and (sys_ > 260 or dia > 160):
+                doubts.append(Implausible("blood_pressure", float(sys_), "mmHg", 60, 260, m.start(), m.end()))
+            else:
+                continue
+            taken.append((m.start(1), m.end(2)))
     for spec, pattern in [*_COMPILED, *_VALUE_FIRST]:
         for m in pattern.finditer(text):
             num_span = m.span(1)
             if not _free(num_span, taken):
                 continue
             unit = (m.group(2) or "") if m.lastindex and m.lastindex >= 2 else ""
+            if not unit and OTHER_UNIT.match(text, num_span[1]):
+                continue                                   # 3번, 3일째, 2024년: a count, a duration, a date
             value = float(m.group(1))
             if spec.convert:
                 value = float(spec.convert(value, unit))
             if spec.low <= value <= spec.high:
                 value = int(value) if value.is_integer() and spec.unit not in ("%", "°C") else value
                 out.append(Measurement(spec.type, spec.slot, value, spec.unit, m.start(), m.end()))
-                taken.append(num_span)
-    return sorted(out, key=lambda x: x.start)
+            elif unit or value > spec.high:
+                doubts.append(Implausible(spec.type, value, spec.unit, spec.low, spec.high, m.start(), m.end()))
+            else:
+                continue
+            taken.append(num_span)
+    return sorted(out, key=lambda x: x.start), sorted(doubts, key=lambda x: x.start)

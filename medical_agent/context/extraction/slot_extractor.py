@@ -3,6 +3,9 @@ and medications, bilingual rules for demographics, vitals and labs, and an asser
 
 The result (``slot_out``) is this turn's evidence only; the profile store decides what it changes.
 Vital/lab *concept* mentions without a value ("blood pressure") carry no reading and are left out.
+What cannot be true is not stored but listed in ``slot_out["doubts"]``, and the reply asks about it: a value
+outside its plausible range ("혈당이 1234예요", "나이 -5세", "임신 50주") or facts that contradict each other in one
+message ("저는 남자이고 임신 중이에요", a pregnant five-year-old).
 """
 
 from __future__ import annotations
@@ -17,20 +20,21 @@ from . import assertion as A
 from .mentions import ConceptLinker, Mention
 from .rules_demographics import find_demographics
 from .rules_lay import LayConditions, lay_assertion
-from .rules_measurements import find_measurements
+from .rules_measurements import read_measurements
 
 SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medications"}
 DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|months?|weeks?)\s*(?:째|동안|전부터|간)?", re.I)
 EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
+PREGNANCY_AGE = (10, 60)          # outside it, "pregnant" and the age contradict each other: ask, store neither
 
 
 
 def empty_slots() -> dict[str, Any]:
     return {"demographics": {"age": None, "age_group": None, "gender": None, "is_pregnant": None,
                              "pregnancy_weeks": None},
-            "conditions": [], "symptoms": [], "medications": [], "vitals": [], "labs": []}
+            "conditions": [], "symptoms": [], "medications": [], "vitals": [], "labs": [], "doubts": []}
 
 
 def _now() -> str:
@@ -56,7 +60,7 @@ class SlotExtractor:
         if not text.strip():
             return slots
         stamp = self.clock()
-        self._demographics(text, slots["demographics"])
+        slots["doubts"] = self._demographics(text, slots["demographics"])
         for m in self.mentions(text):
             if m.slot not in SLOT_OF:
                 continue
@@ -72,20 +76,34 @@ class SlotExtractor:
             elif m.slot == "condition" and (d := DURATION.search(tail) or EN_DURATION.search(tail)):
                 item["duration"] = f"{d.group(1)} {d.group(2)}"
             slots[SLOT_OF[m.slot]].append(item)
-        for meas in find_measurements(text):
+        readings, implausible = read_measurements(text)
+        for meas in readings:
             if A.classify(text, meas.start, meas.end) == A.FAMILY:
                 continue
             reading = meas.as_item()
             reading.update(timestamp=stamp, text=text[meas.start:meas.end], span=[meas.start, meas.end])
             slots["vitals" if meas.slot == "vital" else "labs"].append(reading)
+        for bad in implausible:
+            if A.classify(text, bad.start, bad.end) != A.FAMILY:
+                slots["doubts"].append({"kind": "implausible", "what": bad.type, "text": text[bad.start:bad.end],
+                                        "value": bad.value, "range": [bad.low, bad.high], "unit": bad.unit})
         return slots
 
     @staticmethod
-    def _demographics(text: str, demo: dict[str, Any]) -> None:
+    def _demographics(text: str, demo: dict[str, Any]) -> list[dict[str, Any]]:
+        """Fill ``demo``; return the doubts (implausible values, contradictions), which are not stored."""
+        doubts: list[dict[str, Any]] = []
+        said: dict[str, str] = {}                  # field -> the words that said it (for a contradiction)
         for hit in find_demographics(text):
             status = A.classify(text, hit.start, hit.end)
             if status == A.FAMILY:
                 continue
+            words = text[hit.start:hit.end]
+            if not hit.plausible:
+                doubts.append({"kind": "implausible", "what": hit.field, "text": words, "value": hit.value})
+                continue
+            if status != A.NEGATED:
+                said.setdefault(str(hit.value) if hit.field == "gender" else hit.field, words)
             if hit.field == "is_pregnant":
                 demo["is_pregnant"] = status != A.NEGATED and status != A.HISTORICAL
                 if demo["is_pregnant"]:
@@ -99,3 +117,13 @@ class SlotExtractor:
             demo["age_group"] = f"{demo['age'] // 10 * 10}s"
         if demo["pregnancy_weeks"] is not None and demo["is_pregnant"] is not False:
             demo["is_pregnant"], demo["gender"] = True, "female"
+        pregnancy = said.get("pregnancy_weeks") or said.get("is_pregnant", "")
+        age = demo["age"]
+        if demo["is_pregnant"] and "male" in said:
+            doubts.append({"kind": "contradiction", "what": "gender+pregnancy", "text": f"{said['male']} / {pregnancy}"})
+            demo.update(gender=None, is_pregnant=None, pregnancy_weeks=None)
+        elif demo["is_pregnant"] and age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1]:
+            doubts.append({"kind": "contradiction", "what": "age+pregnancy", "text": f"{said['age']} / {pregnancy}"})
+            demo.update(age=None, age_group=None, is_pregnant=None, pregnancy_weeks=None,
+                        gender="female" if "female" in said else None)
+        return doubts

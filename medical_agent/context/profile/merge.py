@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
 import math
 from typing import Any
 
@@ -109,11 +110,27 @@ def merge_slots(profile: PatientProfile, slot_out: dict[str, Any], now: str) -> 
     if _content(merged) != _content(profile):
         merged["version"] = profile["version"] + 1
         merged["last_updated"] = now
+    if _facts(merged) != _facts(profile):
+        merged["content_version"] = profile.get("content_version", 0) + 1
     return merged
 
 
 def _content(profile: PatientProfile) -> list[Any]:
     return [profile["demographics"], *(profile[s] for s in (*ENTITY_SLOTS, *READING_SLOTS))]
+
+
+FACT_KEYS = ("name", "cui", "assertion", "dose", "duration", "conflict", "type", "value", "systolic", "diastolic",
+             "unit")
+
+
+def _facts(profile: PatientProfile) -> list[Any]:
+    """The profile without its bookkeeping (timestamps, mention counts, surface text, confidence): restating
+    "저는 메트포르민을 먹고 있어요" refreshes the fact but changes none of it."""
+    def fact(item: dict[str, Any]) -> str:
+        return json.dumps({k: item[k] for k in FACT_KEYS if k in item and k != "conflict"}
+                          | ({"conflict": item["conflict"].get("assertion")} if item.get("conflict") else {}),
+                          sort_keys=True, ensure_ascii=False)
+    return [profile["demographics"], *(sorted({fact(i) for i in profile[s]}) for s in (*ENTITY_SLOTS, *READING_SLOTS))]
 
 
 def _hours(since: str, now: dt.datetime) -> float:

@@ -61,7 +61,8 @@ class PatientProfile(TypedDict):
     labs: list[Reading]
     created_at: str
     last_updated: str
-    version: int
+    version: int                    # moves on every stored change (a re-mention refreshes timestamps)
+    content_version: int            # moves only when the facts change: what the response cache is scoped to
 
 
 ENTITY_SLOTS = ("conditions", "symptoms", "medications")
@@ -73,7 +74,8 @@ DECAY = {"vitals": 0.1, "labs": 0.05, "symptoms": 0.02, "medications": 0.005, "c
 def new_profile(user_id: str, now: str) -> PatientProfile:
     return PatientProfile(user_id=user_id, demographics=Demographic(age=None, age_group=None, gender=None,
                           is_pregnant=None, pregnancy_weeks=None), conditions=[], symptoms=[], medications=[],
-                          vitals=[], labs=[], created_at=now, last_updated=now, version=0)
+                          vitals=[], labs=[], created_at=now, last_updated=now, version=0,
+                          content_version=0)
 
 
 def as_json(profile: PatientProfile) -> dict[str, Any]:

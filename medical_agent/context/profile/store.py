@@ -48,6 +48,12 @@ class ProfileStore:
     def version(self, user_id: str) -> int:
         return self.repository.version(user_id)
 
+    def content_version(self, user_id: str) -> int:
+        """Moves only when the person's facts change (not on a re-mention): cached answers are scoped to it."""
+        _require(user_id)
+        profile = self.repository.get(user_id)
+        return int(profile.get("content_version", 0)) if profile else 0
+
     def summary(self, user_id: str, lang: str = "ko") -> str:
         return generate_summary(self.get(user_id), lang, self.korean_name)
 

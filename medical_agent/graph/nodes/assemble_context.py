@@ -20,7 +20,7 @@ def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
     update: AgentState = {}
     if not turn.llm_mode and not summary and turn.structured_memory:
         summary = deps.profiles.summary(turn.user_id, lang)   # e.g. a greeting: no store_memory this turn
-        update = {"profile_summary": summary, "profile_version": deps.profiles.version(turn.user_id)}
+        update = {"profile_summary": summary}
     docs = Evidence.many(state.get("retrieved_docs"))
     budget = deps.settings.limits.evidence_budget_tokens
     if budget > 0 and docs and not turn.llm_mode:

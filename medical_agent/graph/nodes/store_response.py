@@ -2,34 +2,41 @@
 and append the turn to the conversation history.
 
 Cached: agent-mode answers that passed quality_check (stop reason ``quality_ok``), grounded in retrieved
-evidence and without a red flag. The entry belongs to this user; if the answer used the profile it is also
-tied to the profile version it was built on.
+evidence and without a red flag. The entry belongs to this user, the profile version it was answered under and
+the question's signature (node check_similarity).
 """
 
 from __future__ import annotations
 
-from ...generation.finalize import with_review_concerns
+from ...generation.finalize import with_doubts, with_review_concerns
 from ...safety import with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
+from .check_similarity import cache_signature
 from .common import language
 
 
 def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
-    answer = with_review_concerns(state.get("answer", ""), state.get("review_concerns") or [], language(state))
-    answer = with_emergency_line(answer, state.get("red_flag"))
+    lang, red = language(state), state.get("red_flag")
+    answer = with_review_concerns(state.get("answer", ""), state.get("review_concerns") or [], lang)
+    line = red["line"] if red else ""
+    answer = answer[len(line):].lstrip() if line and answer.startswith(line) else answer
+    doubts = (state.get("slot_out") or {}).get("doubts") or []
+    answer = with_emergency_line(with_doubts(answer, doubts, lang), red)
     synthesis = dict(state.get("synthesis") or {})
     if synthesis and state.get("verify_step") and not state.get("cache_hit"):
         synthesis["confidence"] = round(float(state.get("quality_score") or 0.0), 3)   # the verified quality
     cacheable = (not state.get("cache_hit") and not turn.llm_mode and turn.flags.response_cache_enabled
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
-                 and not state.get("red_flag") and answer)
+                 and not state.get("red_flag") and not doubts and answer)
     if cacheable:
         vector = deps.embedder.encode_queries([state["user_text"]])[0]
-        version = state.get("profile_version") if state.get("profile_used") else None
-        deps.cache.store(turn.user_id, version, state["user_text"], vector, answer,
+        offline = state.get("generator") in ("extractive", "extractive_fallback") and deps.llm is None
+        deps.cache.store(turn.user_id, int(state.get("profile_version") or 0), state["user_text"], vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
-                          "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis})
+                          "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis,
+                          "signature": cache_signature(state, deps), "offline_label": offline,
+                          "review_concerns": state.get("review_concerns") or []})
     turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
     return {"answer": answer, "conversation_history": turn, "synthesis": synthesis}

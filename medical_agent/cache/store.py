@@ -1,10 +1,12 @@
 """Response cache (seed 001/002 §3.4.1) with the safety the seed lacks.
 
-- An entry belongs to one user: a cached answer never reaches another person. An answer that used the
-  profile also carries the profile version and is served only while that version is current.
+- An entry belongs to one user: a cached answer never reaches another person. It carries the profile version it
+  was answered under (0 for an empty profile) and is served only while that version is current: any change of
+  the profile, made by this very message too (memory runs before the lookup), retires it.
 - Only answers that passed quality_check are stored (the caller decides; see store_response).
-- A hit needs cosine similarity ≥ threshold (0.85) AND the same negation words and the same numbers in both
-  questions: "Is metformin safe with kidney disease?" ≠ "... not safe ...", "혈당 180" ≠ "혈당 80".
+- A hit needs cosine similarity ≥ threshold (0.85) AND an equal :func:`~medical_agent.cache.signature.
+  question_signature` (entities, who, what to do, when, organ, states, numbers, negation): "메트포르민" ≠ "와파린",
+  "혈당 180" ≠ "혈당 80", "my child" ≠ "me". Entries stored without a signature are never served.
 - LRU of 1000 entries with hit counts, kept by a :class:`~medical_agent.storage.CacheRepository` (SQLite by
   default); the style of a served answer varies (~30 % of sentences) by swapping connectives only, never
   numbers, drug names or negations.
@@ -13,29 +15,18 @@
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .storage import CacheRepository
+from ..storage import CacheRepository
 
-NEGATION = re.compile(r"안\s|않|없|못|말아야|금지|\bnot\b|\bno\b|\bnever\b|\bwithout\b|n't\b|\bavoid", re.I)
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
 STYLE_SWAPS = {
     "ko": [("또한", "게다가"), ("그러나", "하지만"), ("따라서", "그래서"), ("예를 들어", "예컨대"), ("특히", "무엇보다")],
     "en": [("Also,", "In addition,"), ("However,", "That said,"), ("For example,", "For instance,"),
            ("Therefore,", "So,"), ("In particular,", "Especially,")],
 }
-
-
-def negation_signature(text: str) -> frozenset[str]:
-    return frozenset(m.group(0).strip().lower() for m in NEGATION.finditer(text))
-
-
-def number_signature(text: str) -> tuple[str, ...]:
-    return tuple(sorted(NUMBER.findall(text)))
 
 
 def vary_style(answer: str, lang: str, seed: str, share: float = 0.3) -> str:
@@ -69,13 +60,12 @@ class ResponseCache:
     def __init__(self, repository: CacheRepository, max_entries: int = 1000):
         self.repository, self.max_entries = repository, max_entries
 
-    def lookup(self, user_id: str, profile_version: int, question: str, vector: np.ndarray,
+    def lookup(self, user_id: str, profile_version: int, signature: dict[str, list[str]], vector: np.ndarray,
                threshold: float) -> CacheHit | None:
         best: tuple[float, Any] | None = None
-        neg, nums = negation_signature(question), number_signature(question)
-        for entry in self.repository.entries(user_id, profile_version):   # older-profile answers are not offered
+        for entry in self.repository.entries(user_id, profile_version):   # other versions' answers are not offered
             sim = float(entry.vector @ vector)
-            if sim < threshold or negation_signature(entry.question) != neg or number_signature(entry.question) != nums:
+            if sim < threshold or entry.payload.get("signature") != signature:
                 continue
             if best is None or sim > best[0]:
                 best = (sim, entry)
@@ -85,8 +75,9 @@ class ResponseCache:
         self.repository.record_hit(entry.entry_id)
         return CacheHit(entry.entry_id, entry.question, entry.answer, entry.payload, sim)
 
-    def store(self, user_id: str, profile_version: int | None, question: str, vector: np.ndarray, answer: str,
+    def store(self, user_id: str, profile_version: int, question: str, vector: np.ndarray, answer: str,
               payload: dict[str, Any]) -> None:
+        """``payload`` carries the question's ``signature`` (without it the entry is never served)."""
         self.repository.add(user_id, profile_version, question, vector, answer, payload, max_entries=self.max_entries)
 
     def delete_user(self, user_id: str) -> int:
