@@ -17,10 +17,12 @@ import os  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gradio as gr  # noqa: E402
+from starlette.middleware import Middleware  # noqa: E402
 
 from medical_agent.logging_setup import setup_logging  # noqa: E402
 from medical_agent.settings import Settings, get_settings  # noqa: E402
 from medical_agent.ui.app import MedicalAgentApp  # noqa: E402
+from medical_agent.ui.body_limit import BodyLimit  # noqa: E402
 from medical_agent.ui.runtime import AgentRuntime  # noqa: E402
 
 log = logging.getLogger("app")
@@ -51,6 +53,7 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     runtime = runtime or AgentRuntime(settings)
     demo = build_demo(settings, runtime).queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     where = server_address()
+    where["app_kwargs"] = {"middleware": [Middleware(BodyLimit, max_bytes=settings.limits.max_request_kb * 1024)]}
     try:
         demo.launch(prevent_thread_lock=True, share=settings.ui.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it

@@ -98,16 +98,20 @@ def _chat(args: argparse.Namespace) -> int:
     if args.profile:
         settings = settings.with_profile(args.profile)
     agent = create_agent(settings, llm_spec=args.llm, index=args.index)
-    for message in args.messages:
+    failed = 0
+    for message in args.messages:      # one bad message is reported and the next ones still run
         try:
             result = agent.run(args.user, message, mode=args.mode, thread_id=args.thread)
         except InputError as exc:
             result = {"error": str(exc)}
+        except (ValueError, RuntimeError, OSError) as exc:
+            failed += 1
+            result = {"error": f"{type(exc).__name__}: the turn failed ({exc})"}
         else:
             result["retrieved_docs"] = [{k: d[k] for k in ("doc_id", "title", "score", "rank")}
                                         for d in result["retrieved_docs"]]
         print(json.dumps(result, ensure_ascii=False), flush=True)
-    return 0
+    return 1 if failed else 0
 
 
 def _bench_turn(args: argparse.Namespace) -> int:
@@ -177,11 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--sessions", type=int, default=20, help="concurrent sessions (each its own client)")
     bu.add_argument("--turns", type=int, default=5, help="sequential turns timed for the first token")
     bu.set_defaults(func=_bench_ui)
+    from .eval.benches.cache import add_parser as add_bench_cache
     from .eval.benches.judge import add_parser as add_bench_judge
     from .eval.benches.pipeline import add_parser as add_bench_pipeline
 
     add_bench_pipeline(bench)
     add_bench_judge(bench)
+    add_bench_cache(bench)
     return parser
 
 

@@ -8,6 +8,10 @@ in the turn's :class:`TurnContext`, not in the checkpointed state.
 
 from __future__ import annotations
 
+import logging
+import re
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -25,14 +29,23 @@ RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_
                "iteration_count", "safety_notes", "profile_version", "mode", "synthesis")
 
 
+log = logging.getLogger(__name__)
+EXPIRY_EVERY_S = 3600.0
+
+
 class InputError(ValueError):
-    """The message cannot be processed (empty or too long); the text is safe to show to the person."""
+    """The message cannot be processed (empty, too long, not valid text); the text is safe to show to the person."""
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")     # undecodable bytes (a bad-UTF-8 CLI argument) or broken text
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # invisible controls; tabs and newlines stay
 
 
 class MedicalAgent:
     def __init__(self, deps: Deps, storage: Storage):
         """Built by :func:`medical_agent.composition.create_agent`; ``storage`` keeps the threads."""
         self.deps, self.storage = deps, storage
+        self._expiry_lock, self._expired_at = threading.Lock(), -EXPIRY_EVERY_S
         self.checkpointer = storage.checkpointer
         self.graph = compiled_graph(deps, self.checkpointer)
 
@@ -47,6 +60,10 @@ class MedicalAgent:
     def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
                  overrides: dict[str, Any] | None, answer_format: str = ""
                  ) -> tuple[AgentState, dict[str, Any], TurnContext]:
+        if isinstance(text, str) and LONE_SURROGATE.search(text):
+            raise InputError("The message contains bytes that are not valid text (not UTF-8?); please type or "
+                             "paste it again. / 메시지에 글자로 읽을 수 없는 부분이 있습니다. 다시 입력해 주세요.")
+        text = CONTROL.sub("", text) if isinstance(text, str) else text
         if not isinstance(text, str) or not text.strip():
             raise InputError("Please type a question. / 질문을 입력해 주세요.")
         limit = self.deps.settings.limits.max_message_chars
@@ -61,6 +78,8 @@ class MedicalAgent:
             raise InputError(str(exc)) from None
         turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags,
                            answer_format=answer_format)
+        self.storage.activity.touch(user_id, turn.thread_id)
+        self.expire_idle()
         config = {"configurable": {"thread_id": turn.thread_id},
                   "recursion_limit": recursion_limit(flags.max_refine_iterations, flags.max_regenerations)}
         return new_turn(text), config, turn
@@ -93,6 +112,20 @@ class MedicalAgent:
     def forget(self, user_id: str, thread_ids: list[str] | None = None) -> None:
         """Delete a person's profile, cached answers and conversation threads."""
         self.storage.delete_user(user_id, thread_ids or [f"{user_id}-default"])
+
+    def expire_idle(self, force: bool = False) -> list[str]:
+        """Erase the people idle for more than ``limits.profile_retention_days`` (0: keep everyone); runs at
+        most once an hour, from whichever turn comes first, unless ``force``."""
+        days = self.deps.settings.limits.profile_retention_days
+        now = time.monotonic()
+        with self._expiry_lock:
+            if days <= 0 or (not force and now - self._expired_at < EXPIRY_EVERY_S):
+                return []
+            self._expired_at = now
+        expired = self.storage.expire_idle(days)
+        if expired:
+            log.info("expired %d people idle for more than %g days", len(expired), days)
+        return expired
 
     @staticmethod
     def new_thread_id() -> str:

@@ -53,4 +53,5 @@ class Deps:
         """What is active, for the UI header and the CLI."""
         return {"llm": self.llm_info.label, "offline": self.llm_info.offline, "embedder": self.embedder.name,
                 "index": str(self.retriever.index.directory), "linker": self.linker_info.name,
+                "linker_warning": self.linker_info.detail if self.linker_info.fallback else "",
                 "documents": len(self.retriever.index.chunks)}

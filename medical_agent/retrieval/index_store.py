@@ -46,6 +46,9 @@ def rebuild_hint(directory: Path, manifest: dict[str, Any] | None = None, embedd
     return f"rebuild it with: python -m index_builder build --source {source} --out {directory}{emb}"
 
 
+MANIFEST_TYPES: dict[str, type] = {"source": str, "files": dict, "embedder": dict, "tokenizer": dict, "counts": dict}
+
+
 def read_manifest(directory: Path) -> dict[str, Any]:
     path = Path(directory) / MANIFEST
     if not path.is_file():
@@ -57,6 +60,13 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     if not isinstance(manifest, dict) or manifest.get("format_version") != FORMAT_VERSION or \
             not isinstance(manifest.get("files"), dict):
         raise IndexLoadError(f"index manifest at {path} is not a version-{FORMAT_VERSION} manifest; "
+                             f"{rebuild_hint(directory)}")
+    wrong = [f"{key} ({expected.__name__} expected, got {type(manifest.get(key)).__name__})"
+             for key, expected in MANIFEST_TYPES.items() if not isinstance(manifest.get(key), expected)]
+    if not wrong and not isinstance(manifest["embedder"].get("name"), str):
+        wrong.append("embedder.name (str expected)")
+    if wrong:
+        raise IndexLoadError(f"index manifest at {path} has wrong fields: {', '.join(wrong)}; "
                              f"{rebuild_hint(directory)}")
     return manifest
 

@@ -69,6 +69,8 @@ class Backends:
 @dataclass(frozen=True)
 class Limits:
     max_message_chars: int = 4000
+    max_request_kb: int = 512               # HTTP request bodies over this are refused (413) before parsing
+    profile_retention_days: float = 30      # people idle longer are erased with their cache and threads (0: never)
     log_health_data: bool = False
     evidence_budget_tokens: int = 400       # evidence compression: relevant sentences under this budget (0: off)
 

@@ -4,8 +4,16 @@ SQLite is the default (a file, or ``:memory:`` for tests and benchmarks); :func:
 backend from a database URL or path and returns it with the matching LangGraph checkpointer.
 """
 
-from .base import CacheEntry, CacheRepository, Profile, ProfileRepository, Storage, StorageError
+from .base import (
+           ActivityRepository,
+           CacheEntry,
+           CacheRepository,
+           Profile,
+           ProfileRepository,
+           Storage,
+           StorageError,
+)
 from .factory import open_storage
 
-__all__ = ["CacheEntry", "CacheRepository", "Profile", "ProfileRepository", "Storage", "StorageError",
+__all__ = ["ActivityRepository", "CacheEntry", "CacheRepository", "Profile", "ProfileRepository", "Storage", "StorageError",
            "open_storage"]

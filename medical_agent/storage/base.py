@@ -10,6 +10,7 @@ own documents) each add a repository protocol here, a table in each backend's mi
 
 from __future__ import annotations
 
+import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -47,13 +48,13 @@ class CacheEntry:
     vector: np.ndarray
     answer: str
     payload: dict[str, Any]
-    profile_version: int | None     # None: the answer did not use the profile
+    profile_version: int | None     # None: stored by an older release (never served)
 
 
 class CacheRepository(Protocol):
     def entries(self, user_id: str, profile_version: int) -> list[CacheEntry]:
-        """The user's entries that may answer under ``profile_version``: those built without the profile and
-        those built on that very version."""
+        """The user's entries answered under ``profile_version`` (entries of other versions, and entries of
+        older releases stored without one, are never offered)."""
         ...
 
     def record_hit(self, entry_id: int) -> None: ...
@@ -70,12 +71,28 @@ class CacheRepository(Protocol):
         ...
 
 
+class ActivityRepository(Protocol):
+    """Who talked in which conversation thread, and when last: so a person's threads can be erased with them
+    (a web session's thread ids are random) and people idle for too long can be expired."""
+
+    def touch(self, user_id: str, thread_id: str) -> None: ...
+
+    def threads(self, user_id: str) -> list[str]: ...
+
+    def idle_users(self, before: str) -> list[str]:
+        """Users whose last trace (a turn, a profile change, a cache hit) is older than ``before`` (ISO UTC)."""
+        ...
+
+    def delete_user(self, user_id: str) -> int: ...
+
+
 class Storage(ABC):
     """One database: the repositories and the matching LangGraph checkpointer. Open with
     :func:`medical_agent.storage.open_storage`."""
 
     profiles: ProfileRepository
     cache: CacheRepository
+    activity: ActivityRepository
     url: str
 
     @property
@@ -86,14 +103,33 @@ class Storage(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
-    def delete_user(self, user_id: str, thread_ids: Iterable[str] = ()) -> dict[str, int]:
-        """Erase a person: their profile, their cached answers and their conversation threads."""
+    def delete_user(self, user_id: str, thread_ids: Iterable[str] = (), *, compact: bool = True) -> dict[str, int]:
+        """Erase a person: their profile, their cached answers and their conversation threads (those named and
+        those the activity table knows)."""
+        threads = list(dict.fromkeys([*thread_ids, *self.activity.threads(user_id)]))
         counts = {"profiles": int(self.profiles.delete(user_id)), "cache_entries": self.cache.delete_user(user_id),
                   "threads": 0}
-        for thread in thread_ids:
+        for thread in threads:
             self.checkpointer.delete_thread(thread)
             counts["threads"] += 1
+        self.activity.delete_user(user_id)
+        if compact:
+            self.erase_residue()
         return counts
+
+    def expire_idle(self, days: float, now: dt.datetime | None = None) -> list[str]:
+        """Erase everyone idle for more than ``days`` (profile, cached answers, threads); returns who."""
+        before = ((now or dt.datetime.now(dt.UTC)) - dt.timedelta(days=days)).isoformat(timespec="microseconds")
+        expired = self.activity.idle_users(before)
+        for user in expired:
+            self.delete_user(user, compact=False)
+        if expired:
+            self.erase_residue()
+        return expired
+
+    @abstractmethod
+    def erase_residue(self) -> None:
+        """After an erasure: make sure deleted rows leave no copy on disk (journals, free pages)."""
 
     def __enter__(self) -> Storage:
         return self

@@ -24,6 +24,10 @@ import numpy as np
 
 from .base import CacheEntry, Profile, Storage, StorageError
 
+LAST_TRACE = """SELECT user_id FROM (
+    SELECT user_id, last_seen AS at FROM user_activity UNION ALL SELECT user_id, updated_at FROM profiles
+    UNION ALL SELECT user_id, last_access FROM response_cache) GROUP BY user_id HAVING MAX(at) < ? ORDER BY user_id"""
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (   # 1: profiles and the response cache, as written by the stores before the storage layer
         """CREATE TABLE IF NOT EXISTS profiles (
@@ -34,8 +38,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created_at TEXT NOT NULL, last_access TEXT NOT NULL, hits INTEGER NOT NULL DEFAULT 0)""",
         "CREATE INDEX IF NOT EXISTS cache_user ON response_cache(user_id)",
     ),
+    (   # 2: who talked in which thread, when last (erasure of all a person's threads; expiry of idle people)
+        """CREATE TABLE user_activity (
+            user_id TEXT NOT NULL, thread_id TEXT NOT NULL, last_seen TEXT NOT NULL,
+            PRIMARY KEY (user_id, thread_id))""",
+    ),
 )
 BUSY_TIMEOUT_S = 30.0
+
+
+DB_FIX = ("the folder must be writable and the file a database of this program: move a damaged file aside, or set "
+          "MEDAGENT_DB_PATH to another file")
 
 
 def _now() -> str:
@@ -55,13 +68,15 @@ class SQLiteStorage(Storage):
                                          timeout=BUSY_TIMEOUT_S)
             if not self.in_memory:
                 self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA secure_delete=ON")      # deleted rows are overwritten, not just unlinked
         except (OSError, sqlite3.Error) as exc:
-            raise StorageError(f"cannot open the SQLite database {self.path}: {exc}") from exc
+            raise StorageError(f"cannot open the SQLite database {self.path}: {exc}; {DB_FIX}") from exc
         self._lock = threading.RLock()
         self._checkpointer: Any = None
         self.schema_version = self.migrate(migrations)
         self.profiles = SQLiteProfiles(self)
         self.cache = SQLiteCache(self)
+        self.activity = SQLiteActivity(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -100,7 +115,7 @@ class SQLiteStorage(Storage):
                     conn.execute("INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)",
                                  (version, _now()))
         except sqlite3.DatabaseError as exc:
-            raise StorageError(f"cannot migrate the SQLite database {self.path}: {exc}") from exc
+            raise StorageError(f"cannot migrate the SQLite database {self.path}: {exc}; {DB_FIX}") from exc
         return len(migrations)
 
     @property
@@ -114,10 +129,26 @@ class SQLiteStorage(Storage):
                 else:
                     from langgraph.checkpoint.sqlite import SqliteSaver
 
-                    conn = sqlite3.connect(self.path, check_same_thread=False)
+                    conn = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                     conn.execute("PRAGMA journal_mode=WAL")
+                    conn.execute("PRAGMA secure_delete=ON")
                     self._checkpointer = SqliteSaver(conn)
             return self._checkpointer
+
+    def erase_residue(self) -> None:
+        """Deleted text must not survive on disk: secure_delete zeroes the freed pages; then the write-ahead log,
+        which still holds the pages as they were before the delete, is checkpointed and truncated, and VACUUM
+        rewrites the file without free pages (then the log it wrote is truncated too)."""
+        if self.in_memory:
+            return
+        with self._lock:
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                self._conn.execute("VACUUM")
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                raise StorageError(f"the erasure was done but {self.path} could not be compacted: {exc}; it is "
+                                   "retried at the next erasure") from exc
 
     def close(self) -> None:
         with self._lock:
@@ -162,7 +193,7 @@ class SQLiteCache:
     def entries(self, user_id: str, profile_version: int) -> list[CacheEntry]:
         rows = self.db.rows(
             "SELECT id, question, vector, answer, payload, profile_version FROM response_cache "
-            "WHERE user_id = ? AND (profile_version IS NULL OR profile_version = ?) ORDER BY id",
+            "WHERE user_id = ? AND profile_version = ? ORDER BY id",
             (user_id, profile_version))
         return [CacheEntry(r[0], r[1], np.frombuffer(r[2], dtype=np.float32), r[3], json.loads(r[4]), r[5])
                 for r in rows]
@@ -190,3 +221,23 @@ class SQLiteCache:
         where, args = ("WHERE user_id = ?", (user_id,)) if user_id else ("", ())
         (n, hits), = self.db.rows(f"SELECT COUNT(*), COALESCE(SUM(hits), 0) FROM response_cache {where}", args)
         return {"entries": int(n), "hits": int(hits)}
+
+
+class SQLiteActivity:
+    def __init__(self, db: SQLiteStorage) -> None:
+        self.db = db
+
+    def touch(self, user_id: str, thread_id: str) -> None:
+        self.db.execute("INSERT INTO user_activity(user_id, thread_id, last_seen) VALUES (?, ?, ?) "
+                        "ON CONFLICT(user_id, thread_id) DO UPDATE SET last_seen = excluded.last_seen",
+                        (user_id, thread_id, _now()))
+
+    def threads(self, user_id: str) -> list[str]:
+        return [t for (t,) in self.db.rows("SELECT thread_id FROM user_activity WHERE user_id = ? ORDER BY thread_id",
+                                           (user_id,))]
+
+    def idle_users(self, before: str) -> list[str]:
+        return [u for (u,) in self.db.rows(LAST_TRACE, (before,))]
+
+    def delete_user(self, user_id: str) -> int:
+        return self.db.execute("DELETE FROM user_activity WHERE user_id = ?", (user_id,))

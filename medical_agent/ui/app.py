@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import secrets
 import tempfile
 import traceback
 import uuid
@@ -46,8 +48,12 @@ def log_failure(exc: BaseException, health_data: bool) -> None:
         log.error("chat turn failed: %s\n%s", type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
 
 
+RESUME_CODE = re.compile(r"web-[0-9a-f]{12,32}")
+
+
 def new_session() -> dict[str, str]:
-    return {"user_id": f"web-{uuid.uuid4().hex[:12]}", "thread_id": uuid.uuid4().hex}
+    """The browser's person: the user id is also the private resume code (80 random bits)."""
+    return {"user_id": f"web-{secrets.token_hex(10)}", "thread_id": uuid.uuid4().hex}
 
 
 def header_text(runtime: AgentRuntime) -> str:
@@ -57,8 +63,9 @@ def header_text(runtime: AgentRuntime) -> str:
     if s["state"] == "failed":
         return f"### 🩺 Medical Knowledge Agent\n⚠️ Start-up failed: `{s['error']}`"
     mode = " · **offline mode**" if s["offline"] else ""
+    warning = f"\n\n⚠️ Concept linker fallback — {s['linker_warning'][:200]}" if s.get("linker_warning") else ""
     return (f"### 🩺 Medical Knowledge Agent{mode}\nLLM: **{s['llm']}** · embedder: **{s['embedder']}** · "
-            f"index: `{s['index']}` ({s['documents']} passages) · concept linker: **{s['linker']}**\n\n"
+            f"index: `{s['index']}` ({s['documents']} passages) · concept linker: **{s['linker']}**{warning}\n\n"
             "_Information only, not a diagnosis — please talk to a clinician about your health._")
 
 
@@ -85,12 +92,26 @@ class MedicalAgentApp:
     def __init__(self, runtime: AgentRuntime):
         self.runtime = runtime
         self.settings = runtime.settings
-        # Exported profiles are health data: one file per user in a private folder removed at exit, deleted
-        # with the profile; Gradio's served copies expire with its cache (delete_cache in build()).
+        # Exported profiles are health data: one file per user in a private folder removed at exit. Gradio
+        # serves a copy from its cache ({GRADIO_CACHE}/{hash}/{name}) to anyone with the URL; both go when the
+        # profile is deleted or the browser starts a new patient, and copies left by a closed tab expire with
+        # the cache (delete_cache in build(): checked every 5 minutes, older than 10).
         self._exports = tempfile.TemporaryDirectory(prefix="medagent-exports-")
+        self.served_cache: Path | None = None
 
     def _export_path(self, user_id: str) -> Path:
         return Path(self._exports.name) / f"my-profile-{user_id}.json"
+
+    def _forget_export(self, user_id: str) -> int:
+        """Remove the person's exported profile and every copy Gradio serves of it; returns how many went."""
+        name = self._export_path(user_id).name
+        copies = [self._export_path(user_id), *(self.served_cache.glob(f"*/{name}") if self.served_cache else [])]
+        removed = 0
+        for path in copies:
+            if path.exists():
+                path.unlink()
+                removed += 1
+        return removed
 
     # ----- handlers -------------------------------------------------------------------------------------
     def _profile_values(self, session: dict[str, str], lang: str = "ko") -> list[Any]:
@@ -155,10 +176,28 @@ class MedicalAgentApp:
             history[-1] = {"role": "assistant", "content": SORRY}
         yield frame(self._panels(session, result))
 
-    def new_patient(self):
-        """A fresh user and thread in this browser: empty chat and panels, any exported file hidden."""
+    def new_patient(self, session: dict[str, str] | None = None):
+        """A fresh user and thread in this browser: empty chat and panels, the previous person's exported file
+        hidden and removed."""
+        if session:
+            self._forget_export(session["user_id"])
         session = new_session()
-        return [], *self._panels(session, None), session, hidden_file()
+        return [], *self._panels(session, None), session, hidden_file(), self.keep(session)
+
+    def keep(self, session: dict[str, str]) -> str:
+        return self.profile.keep_text(session["user_id"], self.settings.limits.profile_retention_days)
+
+    def resume(self, code: str, session: dict[str, str] | None):
+        """Come back to a profile by its resume code: a new conversation over the stored profile. A code that
+        is malformed or names no stored profile changes nothing and says so."""
+        session = session or new_session()
+        code = (code or "").strip()
+        agent = self.runtime.wait(timeout=600)
+        if not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
+            note = (f"⚠️ No profile for that code (a typo, or it was deleted or expired).\n\n{self.keep(session)}")
+            return [gr.skip()] * (len(self.panel_outputs) + 3) + [note, ""]
+        session = {"user_id": code, "thread_id": uuid.uuid4().hex}
+        return [], *self._panels(session, None), session, hidden_file(), self.keep(session), ""
 
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
         """Write the person's profile to a JSON file and show it for download."""
@@ -172,13 +211,14 @@ class MedicalAgentApp:
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         agent.forget(session["user_id"], [session["thread_id"]])
-        self._export_path(session["user_id"]).unlink(missing_ok=True)
+        self._forget_export(session["user_id"])
         session = {**session, "thread_id": uuid.uuid4().hex}
         return [], *self._panels(session, None), session, gr.update(visible=False), hidden_file()
 
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
-        with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(3600, 3600)) as demo:
+        with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
+            self.served_cache = Path(demo.GRADIO_CACHE)
             session = gr.State(None)
             header = gr.Markdown(header_text(self.runtime), elem_id="header")
             with gr.Row():
@@ -211,8 +251,11 @@ class MedicalAgentApp:
             for trigger in (send.click, box.submit):
                 trigger(self.chat, chat_inputs, chat_outputs, api_name="chat" if trigger == send.click else False,
                         concurrency_limit="default", concurrency_id="chat")
-            new.click(self.new_patient, None, [chatbot, *panels, session, self.profile.export_file],
-                      api_name=False)
+            new.click(self.new_patient, session, [chatbot, *panels, session, self.profile.export_file,
+                                                  self.profile.keep], api_name=False)
+            self.profile.resume.click(self.resume, [self.profile.code, session],
+                                      [chatbot, *panels, session, self.profile.export_file, self.profile.keep,
+                                       self.profile.code], api_name=False)
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
             self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)
@@ -226,5 +269,9 @@ class MedicalAgentApp:
             timer.tick(lambda: (header_text(self.runtime), gr.Timer(active=self.runtime.agent is None
                                                                      and self.runtime.error is None)),
                        None, [header, timer], api_name=False)
-            demo.load(lambda: (header_text(self.runtime), new_session()), None, [header, session], api_name=False)
+            def start() -> tuple[str, dict[str, str], str]:
+                session = new_session()
+                return header_text(self.runtime), session, self.keep(session)
+
+            demo.load(start, None, [header, session, self.profile.keep], api_name=False)
         return demo

@@ -43,6 +43,19 @@ class ProfilePanel:
             gr.Markdown("**Delete everything stored about you (profile, cached answers, conversation)?**")
             self.confirm = gr.Button("Yes, delete", variant="stop", elem_id="profile-delete-confirm")
             self.cancel = gr.Button("Cancel")
+        self.keep = gr.Markdown("", elem_id="profile-keep")
+        with gr.Row():
+            self.code = gr.Textbox(placeholder="web-…", label="Come back: your resume code", type="password",
+                                   scale=4, elem_id="profile-code")
+            self.resume = gr.Button("Resume", scale=1, elem_id="profile-resume")
+
+    @staticmethod
+    def keep_text(user_id: str, retention_days: float) -> str:
+        """Which rule applies to this browser's data: the private code that brings the profile back, and expiry."""
+        rule = (f"People idle for {retention_days:g} days are deleted with their cached answers and conversations."
+                if retention_days > 0 else "Profiles are kept until you delete them.")
+        return (f"Your resume code: `{user_id}` — keep it private; entering it here on another visit brings this "
+                f"profile back (a page reload or *New patient* starts a new one). {rule}")
 
     def values(self, summary: str, profile: dict[str, Any] | None) -> list[Any]:
         text = f"**{summary}**" if summary else "_No profile yet._"

@@ -98,6 +98,13 @@ def test_corrupted_or_mismatched_index_is_refused(tmp_path):
     out = build(tmp_path, f"jsonl:{tmp_path / 'c.jsonl'}").directory
     with pytest.raises(IndexLoadError, match="built with embedder 'hashing-64'.*python -m index_builder build"):
         load_index(out, expected_embedder="use-multilingual-v3")
+    manifest = json.loads((out / "manifest.json").read_text())
+    good = json.dumps(manifest)
+    for key, bad in (("embedder", None), ("embedder", {"name": 3}), ("tokenizer", "kiwi"), ("files", [])):
+        (out / "manifest.json").write_text(json.dumps({**manifest, key: bad}))
+        with pytest.raises(IndexLoadError, match=f"(wrong fields: {key}|not a version).*python -m index_builder"):
+            load_index(out)
+    (out / "manifest.json").write_text(good)
     with (out / "docs.jsonl").open("a") as fh:
         fh.write("\n")
     with pytest.raises(IndexLoadError, match="checksum.*rebuild it with: python -m index_builder build"):

@@ -4,6 +4,7 @@ a second, independent connection to the same database, as a second process or re
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 import time
 from collections.abc import Callable
@@ -87,35 +88,68 @@ class CacheRepositoryContract:
                           max_entries=max_entries)
 
     def test_entries_are_scoped_to_the_profile_version(self, storage: Storage):
-        self.add(storage, "alice", None, 1)     # answered without the profile: valid under any version
-        self.add(storage, "alice", 3, 2)        # built on profile version 3
-        self.add(storage, "alice", 2, 3)        # built on an older profile
+        self.add(storage, "alice", None, 1)     # stored by an older release without a version: never offered
+        self.add(storage, "alice", 3, 2)        # answered under profile version 3
+        self.add(storage, "alice", 2, 3)        # answered under an older profile
+        self.add(storage, "alice", 0, 4)        # answered while the profile was empty
         seen = {e.question: e for e in storage.cache.entries("alice", 3)}
-        assert set(seen) == {"q1", "q2"} and seen["q2"].profile_version == 3
-        assert np.allclose(seen["q1"].vector, vector(1)) and seen["q1"].payload == {"citations": [1]}
-        assert [e.question for e in storage.cache.entries("alice", 4)] == ["q1"]
+        assert set(seen) == {"q2"} and seen["q2"].profile_version == 3
+        assert np.allclose(seen["q2"].vector, vector(2)) and seen["q2"].payload == {"citations": [2]}
+        assert [e.question for e in storage.cache.entries("alice", 0)] == ["q4"]
+        assert storage.cache.entries("alice", 4) == []
 
     def test_hits_stats_and_least_recently_used_eviction(self, storage: Storage):
         for seed in range(3):
-            self.add(storage, "alice", None, seed, max_entries=3)
+            self.add(storage, "alice", 0, seed, max_entries=3)
         first = storage.cache.entries("alice", 0)[0]
         storage.cache.record_hit(first.entry_id)               # q0 is now the most recently used
         assert storage.cache.stats("alice") == {"entries": 3, "hits": 1}
-        self.add(storage, "alice", None, 9, max_entries=3)     # over the cap: the least recently used goes
+        self.add(storage, "alice", 0, 9, max_entries=3)        # over the cap: the least recently used goes
         assert sorted(e.question for e in storage.cache.entries("alice", 0)) == ["q0", "q2", "q9"]
         assert storage.cache.stats() == {"entries": 3, "hits": 1}
 
     def test_delete_user(self, storage: Storage):
-        self.add(storage, "alice", None, 1)
-        self.add(storage, "bob", None, 1)
+        self.add(storage, "alice", 0, 1)
+        self.add(storage, "bob", 0, 1)
         assert storage.cache.delete_user("alice") == 1 and storage.cache.entries("alice", 0) == []
         assert storage.cache.stats("bob")["entries"] == 1
 
 
-class StorageContract(ProfileRepositoryContract, CacheRepositoryContract):
+class ActivityContract:
+    def test_threads_are_remembered_and_erased_with_their_person(self, storage: Storage):
+        for thread in ("alice-t1", "alice-t2"):
+            save_thread(storage, thread)
+            storage.activity.touch("alice", thread)
+        storage.activity.touch("alice", "alice-t1")                     # touched again: still one row
+        save_thread(storage, "bob-t1")
+        storage.activity.touch("bob", "bob-t1")
+        assert storage.activity.threads("alice") == ["alice-t1", "alice-t2"]
+        counts = storage.delete_user("alice")                           # no thread named: the table knows them
+        assert counts["threads"] == 2 and storage.activity.threads("alice") == []
+        assert storage.checkpointer.get_tuple(thread_config("alice-t2")) is None
+        assert storage.checkpointer.get_tuple(thread_config("bob-t1")) is not None
+
+    def test_people_idle_too_long_expire_with_everything_they_left(self, storage: Storage):
+        storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
+        storage.cache.add("alice", 1, "q", vector(1), "a", {}, max_entries=10)
+        save_thread(storage, "alice-t1")
+        storage.activity.touch("alice", "alice-t1")
+        storage.cache.add("carol", 0, "q", vector(2), "a", {}, max_entries=10)   # a cache entry, nothing else
+        assert storage.expire_idle(30) == []                             # all of them were here just now
+        time.sleep(0.02)
+        cutoff = dt.datetime.now(dt.UTC)                                 # alice and carol: before it; bob: after
+        time.sleep(0.02)
+        storage.activity.touch("bob", "bob-t1")
+        assert storage.expire_idle(0, now=cutoff) == ["alice", "carol"]
+        assert storage.profiles.get("alice") is None and storage.cache.stats("alice")["entries"] == 0
+        assert storage.checkpointer.get_tuple(thread_config("alice-t1")) is None
+        assert storage.cache.stats("carol")["entries"] == 0 and storage.activity.threads("bob") == ["bob-t1"]
+
+
+class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract):
     def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
-        self.add(storage, "alice", None, 1)
+        self.add(storage, "alice", 0, 1)
         self.add(storage, "alice", 1, 2)
         save_thread(storage, "alice-default")
         assert storage.profiles.get("bob") is None and storage.profiles.version("bob") == 0

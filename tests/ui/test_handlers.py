@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import gradio as gr
 import pandas as pd
 import pytest
 
@@ -112,7 +113,16 @@ def test_header_names_backends_and_offline_mode(ui):
     assert "offline mode" in text and "use-multilingual" in text.lower() and "(10 passages)" in text
 
 
-def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent):
+def test_header_warns_when_medcat_fell_back_to_the_dictionary():
+    class Runtime:
+        def status(self):
+            return {"state": "ready", "llm": "offline", "offline": True, "embedder": "e", "index": "i",
+                    "documents": 1, "linker": "dictionary", "linker_warning": "MedCAT unavailable: bad zip"}
+
+    assert "⚠️ Concept linker fallback — MedCAT unavailable: bad zip" in header_text(Runtime())
+
+
+def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent, tmp_path):
     a, b = new_session(), new_session()
     assert a["user_id"] != b["user_id"] and a["thread_id"] != b["thread_id"]
     turn(ui, QUESTION_KO, a)
@@ -121,22 +131,35 @@ def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent):
     assert "Diabetes mellitus" in set(ui._panels(a, None)[PROFILE - 1]["item"])
     assert turn(ui, QUESTION_KO, a)[-1][RAW]["cache_hit"]                # A's repeat is served from A's cache
     assert not turn(ui, QUESTION_KO, b)[-1][RAW]["cache_hit"]            # B never gets A's cached answer
-    chat, *panels, fresh, export_file = ui.new_patient()
+    copy = served_copy(ui, ui.export(a), tmp_path)
+    chat, *panels, fresh, export_file, keep = ui.new_patient(a)
     assert chat == [] and fresh["user_id"] not in (a["user_id"], b["user_id"]) and panels[0].empty
-    assert export_file["visible"] is False
+    assert fresh["user_id"] in keep and "30 days" in keep
+    assert export_file["visible"] is False and not copy.exists()            # A's export goes with A's session
     for s in (a, b):
         ui_agent.forget(s["user_id"], [s["thread_id"]])
 
 
-def test_delete_my_profile_forgets_everything(ui, ui_agent):
+def served_copy(ui, exported, tmp_path):
+    """What Gradio does with a returned file: a copy in its cache, under a directory named by a hash."""
+    ui.served_cache = tmp_path / "gradio-cache"
+    copy = ui.served_cache / "3f9a0c" / Path(exported["value"]).name
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(Path(exported["value"]).read_bytes())
+    return copy
+
+
+def test_delete_my_profile_forgets_everything(ui, ui_agent, tmp_path):
     session = new_session()
     turn(ui, QUESTION_KO, session)
     assert ui_agent.deps.profiles.get(session["user_id"]) is not None
     exported = ui.export(session)
     assert exported["visible"] is True and "Diabetes" in Path(exported["value"]).read_text(encoding="utf-8")
+    copy = served_copy(ui, exported, tmp_path)
     chat, slots, summary, *_, after, confirm, export_file = ui.delete(session)
     assert chat == [] and summary == "_No profile yet._" and slots.empty
     assert ui_agent.deps.profiles.get(session["user_id"]) is None and not Path(exported["value"]).exists()
+    assert not copy.exists()                                                 # nor the copy Gradio served
     assert ui_agent.thread_state(session["thread_id"]) == {}
     assert after["user_id"] == session["user_id"] and after["thread_id"] != session["thread_id"]
     assert confirm["visible"] is False and export_file == {"__type__": "update", "value": None, "visible": False}
@@ -155,3 +178,16 @@ def test_warm_up_spends_no_llm_call_when_a_model_is_configured():
     agent = SimpleNamespace(deps=deps, run=lambda *a, **k: calls.append("turn"), forget=lambda *a: None)
     warm_up(agent)
     assert "turn" not in calls and calls.count("search") == 2 and calls[0] == "pipeline"
+
+
+def test_a_resume_code_brings_the_profile_back_and_a_wrong_one_changes_nothing(ui, ui_agent):
+    first = new_session()
+    turn(ui, QUESTION_KO, first)
+    later = new_session()                                        # a reload: a new person in this browser
+    chat, *panels, session, export_file, keep, code = ui.resume(f"  {first['user_id']} ", later)
+    assert session["user_id"] == first["user_id"] and session["thread_id"] != first["thread_id"]
+    assert "당뇨" in panels[1] and code == "" and first["user_id"] in keep
+    for wrong in ("web-0123456789abcdef0123", "not a code", ""):
+        *skipped, note, code = ui.resume(wrong, later)
+        assert "No profile for that code" in note and all(s == gr.skip() for s in skipped)
+    ui_agent.forget(first["user_id"])

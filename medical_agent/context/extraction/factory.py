@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 class LinkerInfo:
     name: str                # medcat | dictionary
     detail: str = ""
+    fallback: bool = False   # MedCAT was wanted and failed: the dictionary linker stands in (shown as a warning)
 
 
 def concept_table(settings: Settings) -> ConceptTable:
@@ -47,7 +48,7 @@ def load_linker(settings: Settings, concepts: ConceptTable | None = None) -> tup
 
 def dictionary_fallback(concepts: ConceptTable, reason: Exception) -> tuple[ConceptLinker, LinkerInfo]:
     log.warning("MedCAT unavailable (%s); using the dictionary linker", reason)
-    return DictionaryLinker(concepts), LinkerInfo("dictionary", f"MedCAT unavailable: {reason}")
+    return DictionaryLinker(concepts), LinkerInfo("dictionary", f"MedCAT unavailable: {reason}", fallback=True)
 
 
 def korean_namer(concepts: ConceptTable):

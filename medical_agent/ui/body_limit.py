@@ -1,0 +1,64 @@
+"""A request-size limit in front of Gradio: a body over the limit is answered 413 before anything parses it.
+
+The message-length check of the chat handler runs after Gradio has read and parsed the whole request (a 50 MB
+POST to /gradio_api/call/chat was accepted and its history echoed back). This ASGI middleware sits below
+Gradio: it refuses by the declared Content-Length at once, and otherwise counts the body as it streams in and
+stops reading at the limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def refuse(self, send: Send) -> None:
+        body = f"Request body too large: the limit is {self.max_bytes // 1024} KB.".encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self.refuse(send)
+            return
+        received, started = 0, False
+
+        async def counted_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body") or b"")
+                if received > self.max_bytes:
+                    raise BodyTooLarge
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if not started:
+                await self.refuse(send)
