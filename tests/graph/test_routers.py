@@ -6,14 +6,14 @@ from medical_agent.graph import routers
 
 def test_after_check_similarity():
     assert routers.after_check_similarity({"skip_pipeline": True}) == "store_response"
-    assert routers.after_check_similarity({"skip_pipeline": False}) == "classify_intent"
+    assert routers.after_check_similarity({"skip_pipeline": False}) == "assemble_context"
 
 
 def test_after_classify_intent():
     assert routers.after_classify_intent({"needs_retrieval": True}) == "extract_slots"
     assert routers.after_classify_intent({"needs_retrieval": False, "update_profile": True}) == \
         "extract_slots"
-    assert routers.after_classify_intent({"needs_retrieval": False}) == "assemble_context"
+    assert routers.after_classify_intent({"needs_retrieval": False}) == "check_similarity"
 
 
 def test_after_assemble_context():

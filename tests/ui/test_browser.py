@@ -75,11 +75,13 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     b.locator("#profile-export-file").get_by_text(".json").first.wait_for()
     href = b.locator("#profile-export-file a[href*='my-profile-']").first.get_attribute("href")
     url = href if href.startswith("http") else served_app["url"].rstrip("/") + "/" + href.lstrip("/")
-    assert b.request.get(url).status == 200                                  # served, with no session at all
+    served = b.request.get(url)                                              # served, with no session at all
+    assert served.status == 200 and "user_id" in served.text()
     b.locator("#profile-delete").click()                                    # delete asks first
     b.locator("#profile-delete-confirm").click()
     b.locator("#profile-summary").get_by_text("No profile yet").wait_for()
     expect = pytest.importorskip("playwright.sync_api").expect        # waits: outputs render one by one
     expect(b.locator("#chatbot")).not_to_contain_text("stroke", timeout=TIMEOUT_MS)
     expect(b.locator("#profile-export-file")).to_be_hidden(timeout=TIMEOUT_MS)
-    assert b.request.get(url).status == 404                                  # the served copy is gone too
+    gone = b.request.get(url)                                                # the served copy is gone too
+    assert gone.status in (403, 404) and "user_id" not in gone.text()
