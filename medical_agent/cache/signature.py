@@ -220,8 +220,11 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z-]+(?:'[A-Za-z]+)?|\d+[A-Za-z]+")   # c
 
 
 def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list[str]:
+    """The word net; where the order carries meaning, the linked entities take their place in it by concept id
+    ("와파린에서 엘리퀴스로" is not "엘리퀴스에서 와파린으로")."""
     slots = slot_out or {}
-    spans = [tuple(item["span"]) for slot in ENTITY_SLOTS for item in slots.get(slot) or [] if item.get("span")]
+    linked = [item for slot in ENTITY_SLOTS for item in slots.get(slot) or [] if item.get("span")]
+    spans = [tuple(item["span"]) for item in linked]
 
     def free(start: int, end: int) -> bool:
         return all(end <= a or start >= b for a, b in spans)
@@ -232,6 +235,7 @@ def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list
         found += [(m.start, m.form) for m in tokenizer.morphemes(text)
                   if m.tag in KO_NOUNS and HANGUL.search(m.form) and free(m.start, m.end)]
     if DIRECTED.search(text):
+        found += [(item["span"][0], str(item.get("cui") or item.get("name", "")).lower()) for item in linked]
         return [w for _, w in sorted(found)]
     return sorted({w for _, w in found if w not in GENERIC})
 

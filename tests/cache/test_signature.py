@@ -68,6 +68,12 @@ def test_the_word_net_catches_what_no_lexicon_names():
     assert differ_by_words("리튬 복용 중인데 이부프로펜 먹어도 돼요?", "발프로산 복용 중인데 이부프로펜 먹어도 돼요?")
     assert differ_by_words("먹는 약에서 주사로 바꿔도 되나요?", "주사에서 먹는 약으로 바꿔도 되나요?")
     assert differ_by_words("Can I put the ear drops in my eye?", "Can I put the eye drops in my ear?")
+    warfarin = {"cui": "C0043031", "assertion": "present"}
+    apixaban = {"cui": "C1831808", "assertion": "present"}
+    assert differ_by_words("switching from warfarin to apixaban, when do I start?",
+                           "switching from apixaban to warfarin, when do I start?",
+                           {"medications": [{**warfarin, "span": [15, 23]}, {**apixaban, "span": [27, 35]}]},
+                           {"medications": [{**apixaban, "span": [15, 23]}, {**warfarin, "span": [27, 35]}]})
     assert not differ_by_words("What are the side effects of tamsulosin?", "Tamsulosin side effects?")
     diabetes = [{"cui": "C0011849", "assertion": "present", "span": [0, 2]}]
     disease = [{"cui": "C0011849", "assertion": "present", "span": [0, 3]}]
@@ -89,7 +95,7 @@ def test_no_trap_pair_of_the_team_sets_shares_a_signature():
     concepts = concept_table(load_settings(env={}))
     extract = slot_extractor(DictionaryLinker(concepts), concepts).extract
     tokenizer = get_tokenizer()
-    for name in ("cache_pairs_dev.jsonl", "cache_pairs_dev2.jsonl"):
+    for name in ("cache_pairs_dev.jsonl", "cache_pairs_dev2.jsonl", "cache_pairs_dev3.jsonl"):
         rows = [json.loads(line) for line in (PROJECT_ROOT / "tests" / "data" / name).read_text().splitlines()]
         same = [r["id"] for r in rows if not r["same"] and question_signature(r["first"], extract(r["first"]), tokenizer)
                 == question_signature(r["second"], extract(r["second"]), tokenizer)]
