@@ -160,7 +160,11 @@ def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
     except IndexLoadError:
         pass
     print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
-    build_index("assets", directory, assets_dir=settings.paths.assets_dir,
-                embedder=embedder or create_embedder(settings.backends.embedder, settings),
-                embedder_spec=settings.backends.embedder)
+    try:
+        build_index("assets", directory, assets_dir=settings.paths.assets_dir,
+                    embedder=embedder or create_embedder(settings.backends.embedder, settings),
+                    embedder_spec=settings.backends.embedder)
+    except OSError as exc:
+        raise IndexLoadError(f"cannot build the knowledge-base index in {directory}: {exc.strerror or exc}; its "
+                             "folder must be writable, or set MEDAGENT_INDEX_DIR to a writable folder") from exc
     return directory

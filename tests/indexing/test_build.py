@@ -131,3 +131,14 @@ def test_chunking_keeps_sentences_and_limits():
     chunks = chunk_text(text, 40)
     assert all(len(c) <= 40 for c in chunks) and " ".join(chunks).replace("  ", " ") == text
     assert chunk_text("x" * 100, 30) == ["x" * 30] * 3 + ["x" * 10]
+
+
+def test_an_unwritable_index_folder_is_one_clear_error(tmp_path):
+    from medical_agent.indexing.build import ensure_index
+    from medical_agent.settings import load_settings
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(blocker / "kb"), "MEDAGENT_EMBEDDER": "hashing"})
+    with pytest.raises(IndexLoadError, match="cannot build the knowledge-base index in .*MEDAGENT_INDEX_DIR"):
+        ensure_index(settings)
