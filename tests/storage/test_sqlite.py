@@ -128,3 +128,10 @@ def test_open_storage_urls(tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     with pytest.raises(StorageError, match="cannot open the SQLite database"):
         open_storage(tmp_path / "a-file" / "x.sqlite")
+
+
+def test_a_damaged_database_file_is_one_error_naming_the_fix(tmp_path):
+    damaged = tmp_path / "agent.sqlite"
+    damaged.write_text("these bytes are not a database " * 200)
+    with pytest.raises(StorageError, match=f"{damaged}.*not a database.*MEDAGENT_DB_PATH"):
+        open_storage(damaged)
