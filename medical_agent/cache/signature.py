@@ -166,9 +166,13 @@ NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def facets(text: str) -> dict[str, list[str]]:
-    """The facet words found. "I" alone is no facet (a question is about the asker unless it names someone
-    else); next to someone else it is ("남편이 먹는 실데나필 제가 먹어도" is not "남편이 실데나필 먹어도")."""
-    found = {facet: sorted(name for name, rx in words.items() if rx.search(text)) for facet, words in _COMPILED.items()}
+    """The facet words found, in the order they are said ("먹는 약에서 주사로" is not "주사에서 먹는 약으로"). "I"
+    alone is no facet (a question is about the asker unless it names someone else); next to someone else it is
+    ("남편이 먹는 실데나필 제가 먹어도" is not "남편이 실데나필 먹어도")."""
+    found = {}
+    for facet, words in _COMPILED.items():
+        hits = [(m.start(), name) for name, rx in words.items() if (m := rx.search(text))]
+        found[facet] = [name for _, name in sorted(hits)]
     if found["who"] == ["self"]:
         found["who"] = []
     return found
@@ -205,23 +209,22 @@ def entities(slot_out: Mapping[str, Any] | None) -> list[str]:
     return sorted(out)
 
 
-# The net under the rest: the question's own nouns (Korean, by kiwi) and content words (English), outside the
-# linked entities (whose concept ids already stand for them, so 당뇨 and 당뇨병 agree). A drug the concept table
-# does not know (리튬 vs 발프로산) or a place (해수욕장 vs 헬스장) changes them. As a set without the words that
-# only say "take it" or "what", so a reworded question can still agree; all of them in order where the order
-# carries meaning ("먹는 약에서 주사로", "instead of", "eye drops in my ear").
+# The net under the rest: the question's own nouns (Korean, by kiwi) and content words (English) in the order they
+# are said, the linked entities among them by concept id (so 당뇨 and 당뇨병 agree), without the words that only
+# say "take it" or "what". A drug the concept table does not know (리튬 vs 발프로산), a place (해수욕장 vs 헬스장)
+# or the same words in another order ("먹는 약에서 주사로", "steroid first and then albuterol", "eye drops in my
+# ear") changes them. Order is kept always, not only after words such as "instead" or "from … to": a first
+# held-out set showed direction swaps of linked drugs, a second one "A first and then B"; a reordered paraphrase
+# is a miss, which costs a fresh answer and nothing else.
 KO_NOUNS = {"NNG", "NNP", "SL", "SH", "XR"}
 GENERIC = {"약", "것", "수", "때", "중", "정도", "사람", "방법", "이유", "경우", "뭐", "무엇", "얼마", "복용", "섭취",
            "사용", "혹시", "제일", "가장", "어떤", "언제", "take", "taking", "took", "use", "using", "ok", "okay",
            "safe", "fine", "alright", "need", "get", "please", "tell", "know", "want", "thing", "way", "happen"}
-DIRECTED = re.compile(r"대신|에서\s?\S*\s?(?:으로|로)\b|바꾸|바꿔|\b(?:instead|rather than|from\b.*\bto|switch|in(?:to)? "
-                      r"(?:my|the|his|her|a)\b)", re.I)
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z-]+(?:'[A-Za-z]+)?|\d+[A-Za-z]+")   # contractions and 's are dropped
 
 
 def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list[str]:
-    """The word net; where the order carries meaning, the linked entities take their place in it by concept id
-    ("와파린에서 엘리퀴스로" is not "엘리퀴스에서 와파린으로")."""
+    """The word net, in order ("와파린에서 엘리퀴스로" is not "엘리퀴스에서 와파린으로")."""
     slots = slot_out or {}
     linked = [item for slot in ENTITY_SLOTS for item in slots.get(slot) or [] if item.get("span")]
     spans = [tuple(item["span"]) for item in linked]
@@ -234,10 +237,8 @@ def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list
     if HANGUL.search(text):
         found += [(m.start, m.form) for m in tokenizer.morphemes(text)
                   if m.tag in KO_NOUNS and HANGUL.search(m.form) and free(m.start, m.end)]
-    if DIRECTED.search(text):
-        found += [(item["span"][0], str(item.get("cui") or item.get("name", "")).lower()) for item in linked]
-        return [w for _, w in sorted(found)]
-    return sorted({w for _, w in found if w not in GENERIC})
+    found += [(item["span"][0], str(item.get("cui") or item.get("name", "")).lower()) for item in linked]
+    return [w for _, w in sorted(found) if w not in GENERIC]
 
 
 def question_signature(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any = None
