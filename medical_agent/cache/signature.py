@@ -209,16 +209,18 @@ def entities(slot_out: Mapping[str, Any] | None) -> list[str]:
     return sorted(out)
 
 
-# The net under the rest: the question's own nouns (Korean, by kiwi) and content words (English) in the order they
+# The net under the rest: the question's own content morphemes (Korean, by kiwi: nouns, verb and adjective stems,
+# adverbs such as 안, 더, 덜, and the bounding particles 까지 and 부터) and content words (English) in the order they
 # are said, the linked entities among them by concept id (so 당뇨 and 당뇨병 agree), without the words that only
 # say "take it" or "what". A drug the concept table does not know (리튬 vs 발프로산), a place (해수욕장 vs 헬스장)
 # or the same words in another order ("먹는 약에서 주사로", "steroid first and then albuterol", "eye drops in my
 # ear") changes them. Order is kept always, not only after words such as "instead" or "from … to": a first
 # held-out set showed direction swaps of linked drugs, a second one "A first and then B"; a reordered paraphrase
 # is a miss, which costs a fresh answer and nothing else.
-KO_NOUNS = {"NNG", "NNP", "SL", "SH", "XR"}
-GENERIC = {"약", "것", "수", "때", "중", "정도", "사람", "방법", "이유", "경우", "뭐", "무엇", "얼마", "복용", "섭취",
-           "사용", "혹시", "제일", "가장", "어떤", "언제", "take", "taking", "took", "use", "using", "ok", "okay",
+KO_CONTENT = {"NNG", "NNP", "SL", "SH", "XR", "VV", "VA", "MAG"}     # nouns, verb and adjective stems, adverbs
+KO_BOUNDS = {"까지", "부터", "만", "밖에", "마다", "보다", "조차"}       # particles that bound a time or an amount
+GENERIC = {"것", "수", "때", "중", "정도", "사람", "방법", "이유", "경우", "뭐", "무엇", "얼마", "복용", "섭취",
+           "사용", "혹시", "제일", "가장", "어떤", "언제", "먹", "드시", "하", "되", "괜찮", "있", "알리", "좋", "take", "taking", "took", "use", "using", "ok", "okay",
            "safe", "fine", "alright", "need", "get", "please", "tell", "know", "want", "thing", "way", "happen"}
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z-]+(?:'[A-Za-z]+)?|\d+[A-Za-z]+")   # contractions and 's are dropped
 
@@ -235,8 +237,8 @@ def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list
     found = [(m.start(), s_stem(m.group(0).lower())) for m in LATIN_WORD.finditer(text)
              if free(m.start(), m.end()) and m.group(0).lower() not in EN_STOP and "'" not in m.group(0)]
     if HANGUL.search(text):
-        found += [(m.start, m.form) for m in tokenizer.morphemes(text)
-                  if m.tag in KO_NOUNS and HANGUL.search(m.form) and free(m.start, m.end)]
+        found += [(m.start, m.form) for m in tokenizer.morphemes(text) if free(m.start, m.end) and (
+                  (m.tag in KO_CONTENT and HANGUL.search(m.form)) or (m.tag == "JX" and m.form in KO_BOUNDS))]
     found += [(item["span"][0], str(item.get("cui") or item.get("name", "")).lower()) for item in linked]
     return [w for _, w in sorted(found) if w not in GENERIC]
 
