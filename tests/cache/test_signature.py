@@ -97,7 +97,7 @@ def test_no_trap_pair_of_the_team_sets_shares_a_signature():
     concepts = concept_table(load_settings(env={}))
     extract = slot_extractor(DictionaryLinker(concepts), concepts).extract
     tokenizer = get_tokenizer()
-    for name in (f"cache_pairs_dev{n}.jsonl" for n in ("", "2", "3", "4", "5")):
+    for name in [*(f"cache_pairs_dev{n}.jsonl" for n in ("", "2", "3", "4", "5")), "cache_pairs_test.jsonl"]:
         rows = [json.loads(line) for line in (PROJECT_ROOT / "tests" / "data" / name).read_text().splitlines()]
         same = [r["id"] for r in rows if not r["same"] and question_signature(r["first"], extract(r["first"]), tokenizer)
                 == question_signature(r["second"], extract(r["second"]), tokenizer)]
