@@ -99,6 +99,7 @@ class AgentState(TypedDict, total=False):
     # cache
     cache_hit: bool
     cached_response: str | None
+    question_signature: dict[str, list[str]] | None   # computed once by check_similarity, stored with the answer
     cache_similarity_score: float
     skip_pipeline: bool
     # accounting
@@ -117,7 +118,7 @@ def new_turn(user_text: str) -> AgentState:
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
         "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "llm_verifications": 0,
         "regeneration": None, "regenerations": 0, "language_fallback": 0, "review_concerns": [],
-        "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None,
+        "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None, "question_signature": None,
         "cache_similarity_score": 0.0, "skip_pipeline": False, "error": None, "language": "",
         "retrieved_docs_history": None, "quality_score_history": None, "query_rewrite_history": None,
         "refine_iteration_logs": None, "node_timings": None, "llm_calls": None,

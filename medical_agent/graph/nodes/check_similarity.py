@@ -28,10 +28,10 @@ def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
     if turn.llm_mode or not turn.flags.response_cache_enabled or state.get("red_flag"):
         return miss
     vector = deps.embedder.encode_queries([text])[0]
-    hit = deps.cache.lookup(turn.user_id, version, cache_signature(state, deps), vector,
-                            turn.flags.cache_similarity_threshold)
+    signature = cache_signature(state, deps)
+    hit = deps.cache.lookup(turn.user_id, version, signature, vector, turn.flags.cache_similarity_threshold)
     if hit is None:
-        return miss
+        return {**miss, "question_signature": signature}
     payload: dict[str, Any] = hit.payload
     profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
     notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)

@@ -3,7 +3,7 @@ and append the turn to the conversation history.
 
 Cached: agent-mode answers that passed quality_check (stop reason ``quality_ok``), grounded in retrieved
 evidence and without a red flag. The entry belongs to this user, the profile version it was answered under and
-the question's signature (node check_similarity).
+the question's signature, as check_similarity computed it for the lookup (an entry without one is never served).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from ...safety import with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
-from .check_similarity import cache_signature
 from .common import language
 
 
@@ -36,7 +35,7 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
         deps.cache.store(turn.user_id, int(state.get("profile_version") or 0), state["user_text"], vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
                           "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis,
-                          "signature": cache_signature(state, deps), "offline_label": offline,
+                          "signature": state.get("question_signature"), "offline_label": offline,
                           "review_concerns": state.get("review_concerns") or []})
     turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
     return {"answer": answer, "conversation_history": turn, "synthesis": synthesis}
