@@ -53,7 +53,9 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     runtime = runtime or AgentRuntime(settings)
     demo = build_demo(settings, runtime).queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     where = server_address()
-    where["app_kwargs"] = {"middleware": [Middleware(BodyLimit, max_bytes=settings.limits.max_request_kb * 1024)]}
+    where["app_kwargs"] = {"middleware": [Middleware(BodyLimit, max_bytes=settings.limits.max_request_kb * 1024,
+                                                     upload_bytes=settings.ui.max_upload_mb * 1024 * 1024)]}
+    where["max_file_size"] = f"{settings.ui.max_upload_mb}mb"
     try:
         demo.launch(prevent_thread_lock=True, share=settings.ui.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it

@@ -23,11 +23,12 @@ def _build(args: argparse.Namespace) -> int:
         raise SystemExit(f"--views must be a comma list of {', '.join(VIEWS)}")
     result = build_index(args.source, Path(args.out), assets_dir=settings.paths.assets_dir,
                          embedder=create_embedder(spec, settings), embedder_spec=spec,
-                         chunk_chars=args.chunk_chars or None, views=views, force=args.force)
+                         chunk_chars=args.chunk_chars or None, views=views, force=args.force, add=args.add)
     m = result.manifest
     print(json.dumps({"out": str(result.directory), "built": result.built, "seconds": round(result.seconds, 2),
-                      "counts": m["counts"], "embedder": m["embedder"], "dense_index": m["dense_index"]["type"],
-                      "bytes": sum(p.stat().st_size for p in result.directory.iterdir())}))
+                      "counts": m["counts"], "embedded": result.embedded, "skipped": result.skipped,
+                      "embedder": m["embedder"], "dense_index": m["dense_index"]["type"],
+                      "bytes": sum(p.stat().st_size for p in result.directory.rglob("*") if p.is_file())}))
     return 0
 
 
@@ -44,12 +45,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m index_builder", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build a BM25 + FAISS index from a corpus")
-    b.add_argument("--source", default="assets", help="assets | jsonl:PATH | medquad:DIR | bioasq:DIR | pubmedqa:DIR | hf:NAME[:split]")
+    b.add_argument("--source", default="assets", help="assets | jsonl:PATH | medquad:DIR | bioasq:DIR | pubmedqa:DIR | pdf:DIR | docs:DIR "
+                   "(.pdf .md .txt .html) | hf:NAME[:split]")
     b.add_argument("--out", required=True, help="index directory to (re)write")
     b.add_argument("--embedder", help="embedder spec (default: the configured one)")
     b.add_argument("--chunk-chars", type=int, default=1500, help="max characters per chunk (0: no chunking)")
     b.add_argument("--views", default="full", help="what to embed per chunk: full,head")
-    b.add_argument("--force", action="store_true", help="rebuild even if unchanged")
+    b.add_argument("--force", action="store_true", help="rebuild from scratch, reusing nothing")
+    b.add_argument("--add", action="store_true", help="documents: append the folder's new or changed files, keep "
+                   "the ones already indexed (unchanged files are never re-embedded)")
     b.set_defaults(func=_build)
     m = sub.add_parser("medcat", help="build the MedCAT model pack from the concept table")
     m.add_argument("--concepts", default="assets/concepts.csv")

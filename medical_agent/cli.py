@@ -108,7 +108,8 @@ def _chat(args: argparse.Namespace) -> int:
             failed += 1
             result = {"error": f"{type(exc).__name__}: the turn failed ({exc})"}
         else:
-            result["retrieved_docs"] = [{k: d[k] for k in ("doc_id", "title", "score", "rank")}
+            result["retrieved_docs"] = [{k: d[k] for k in ("doc_id", "title", "score", "rank", "source", "page",
+                                                           "category")}
                                         for d in result["retrieved_docs"]]
         print(json.dumps(result, ensure_ascii=False), flush=True)
     return 1 if failed else 0
@@ -154,11 +155,14 @@ def build_parser() -> argparse.ArgumentParser:
     pe.add_argument("--seed", type=int, default=0)
     pe.add_argument("--linker", choices=["medcat", "dictionary"], help="default: medcat2_enabled setting")
     pe.set_defaults(func=_eval_profile)
+    from .eval.documents.cli import add_bench_parser as add_bench_ingest
+    from .eval.documents.cli import add_eval_parser as add_eval_documents
     from .eval.harness.cli import add_parser as add_eval_run
     from .eval.qa.cli import add_parser as add_eval_qa
 
     add_eval_run(ev)
     add_eval_qa(ev)
+    add_eval_documents(ev)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
     c.add_argument("--user", required=True)
     c.add_argument("--mode", default="agent", choices=["agent", "llm"])
@@ -188,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_pipeline(bench)
     add_bench_judge(bench)
     add_bench_cache(bench)
+    add_bench_ingest(bench)
     return parser
 
 

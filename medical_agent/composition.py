@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 
 from .cache import ResponseCache
+from .collections import PersonalCollections
 from .context.extraction.concepts import ConceptTable
 from .context.extraction.factory import (
     LinkerInfo,
@@ -101,7 +102,13 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                 linker=linker, linker_info=linker_info, concepts=concepts, extractor=slot_extractor(linker, concepts),
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
-                drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm))
+                drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm),
+                collections=PersonalCollections(
+                    settings.paths.documents_dir, embedder=embedder, embedder_spec=settings.backends.embedder,
+                    assets_dir=settings.paths.assets_dir, shared=settings.ui.shared_documents,
+                    retriever_options={"rrf_k": retriever.rrf_k, "fusion": retriever.fusion,
+                                       "weights": retriever.weights, "prf_docs": retriever.prf_docs,
+                                       "prf_weight": retriever.prf_weight}))
     log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
              linker_info.name, len(retriever.index.chunks))
     return MedicalAgent(deps, storage)

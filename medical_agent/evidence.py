@@ -44,8 +44,14 @@ class Evidence:
         return [r if isinstance(r, Evidence) else cls.from_dict(r) for r in records or ()]
 
     def citation(self, n: int) -> dict[str, Any]:
-        """What an answer's ``[n]`` refers to, as the chat JSON's ``citations`` entries carry it."""
-        return {"n": n, **{k: getattr(self, k) for k in CITATION_KEYS}}
+        """What an answer's ``[n]`` refers to, as the chat JSON's ``citations`` entries carry it (a document's
+        passage adds its page and element category; other passages carry ``None`` there)."""
+        return {"n": n, **{k: getattr(self, k) for k in CITATION_KEYS}, "source": self.source, **self.location()}
+
+    def location(self) -> dict[str, Any]:
+        """Where in its document the passage is: ``{"page": int | None, "category": str | None}``."""
+        page = self.metadata.get("page")
+        return {"page": page if isinstance(page, int) else None, "category": self.metadata.get("category") or None}
 
     @property
     def passage(self) -> str:

@@ -23,6 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "generation",
     "verify",
     "refine indexing",
+    "collections",
     "graph",
     "composition",
     "ui",

@@ -20,7 +20,7 @@ def test_chat_reports_a_bad_message_and_answers_the_next_ones(tmp_path, tiny_ind
     from medical_agent import cli
     from medical_agent.settings import get_settings
 
-    for name, value in {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
+    for name, value in {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                         "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}.items():
         monkeypatch.setenv(name, value)
     get_settings.cache_clear()

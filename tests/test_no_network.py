@@ -41,7 +41,7 @@ PROBE = textwrap.dedent("""
 
 def test_import_and_launch_stay_on_loopback(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GRADIO_", "HF_", "MEDAGENT_"))}
-    env.update({"MEDAGENT_DB_PATH": str(tmp_path / "db.sqlite"), "MEDAGENT_INDEX_DIR": str(tmp_path / "index"),
+    env.update({"MEDAGENT_DB_PATH": str(tmp_path / "db.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_INDEX_DIR": str(tmp_path / "index"),
                 "MEDAGENT_MEDCAT_DIR": str(tmp_path / "medcat"), "GRADIO_SERVER_NAME": "127.0.0.1",
                 "MEDAGENT_LLM": "offline"})   # a local GGUF on the developer's machine must not be picked up
     proc = subprocess.run([sys.executable, "-c", PROBE], cwd=PROJECT_ROOT, env=env, capture_output=True,

@@ -12,7 +12,7 @@ from ..evidence import Evidence
 from ..prompts import OFFLINE_HEADINGS
 from ..text import split_sentences
 
-CAUTION = re.compile(r"주의|금기|피하|피해야|응급|119|하면 안|되지 않|상의하|사용하지 않|쓰지 않|중단하|위험이 (?:커|높)|"
+CAUTION = re.compile(r"주의|경고|금기|피하|피해야|응급|119|하면 안|되지 않|상의하|사용하지 않|쓰지 않|중단하|위험이 (?:커|높)|"
                      r"should not|do not|don't|avoid|warning|emergency|call (?:your|911)|seek (?:medical|care|help)|"
                      r"contraindicat|talk to your|not (?:be )?used|stop taking|increases? the risk", re.I)
 KEY_SENTENCES, CAUTION_SENTENCES, DOCS_USED = 4, 2, 5

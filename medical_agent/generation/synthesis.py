@@ -107,14 +107,16 @@ def _markdown(text: str) -> tuple[str, list[str], float | None]:
 
 
 def references(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence]) -> list[dict[str, Any]]:
-    """The references table: one row per cited passage (n | title | source | section or page | url)."""
+    """The references table: one row per cited passage (n | title | source | section or page | category | url);
+    ``page`` and ``category`` are set for passages of documents."""
     rows = []
     for c in citations:
         doc = docs[c["n"] - 1] if 0 < c["n"] <= len(docs) else None
         meta = doc.metadata if doc else {}
+        where = doc.location() if doc else {"page": None, "category": None}
+        section = f"p. {where['page']}" if where["page"] else str(meta.get("section") or "")
         rows.append({"n": c["n"], "title": c.get("title") or (doc.doc_id if doc else ""),
-                     "source": doc.source if doc else "", "section": str(meta.get("page") or meta.get("section") or ""),
-                     "url": c.get("url") or ""})
+                     "source": doc.source if doc else "", "section": section, **where, "url": c.get("url") or ""})
     return rows
 
 

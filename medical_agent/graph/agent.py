@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
+from ..evidence import Evidence
 from ..settings import FeatureFlags, SettingsError
 from ..storage import Storage
 from .build import compiled_graph, recursion_limit
@@ -110,8 +111,10 @@ class MedicalAgent:
         return dict(self.graph.get_state({"configurable": {"thread_id": thread_id}}).values)
 
     def forget(self, user_id: str, thread_ids: list[str] | None = None) -> None:
-        """Delete a person's profile, cached answers and conversation threads."""
+        """Delete a person's profile, cached answers, conversation threads and uploaded documents."""
         self.storage.delete_user(user_id, thread_ids or [f"{user_id}-default"])
+        if self.deps.collections:
+            self.deps.collections.erase(user_id)
 
     def expire_idle(self, force: bool = False) -> list[str]:
         """Erase the people idle for more than ``limits.profile_retention_days`` (0: keep everyone); runs at
@@ -123,6 +126,8 @@ class MedicalAgent:
                 return []
             self._expired_at = now
         expired = self.storage.expire_idle(days)
+        for user_id in expired if self.deps.collections else ():
+            self.deps.collections.erase(user_id)
         if expired:
             log.info("expired %d people idle for more than %g days", len(expired), days)
         return expired
@@ -136,7 +141,8 @@ def summarize(state: dict[str, Any], turn: TurnContext) -> dict[str, Any]:
     out = {k: state.get(k) for k in RESULT_KEYS}
     out["mode"] = turn.mode
     out["llm_call_count"] = len(state.get("llm_calls") or [])
-    out["retrieved_docs"] = [{k: d.get(k) for k in ("doc_id", "chunk_id", "title", "url", "score", "rank", "lang",
-                                                   "text", "bm25_rank", "dense_rank")}
+    out["retrieved_docs"] = [{**{k: d.get(k) for k in ("doc_id", "chunk_id", "title", "url", "score", "rank", "lang",
+                                                     "text", "bm25_rank", "dense_rank", "source")},
+                              **Evidence.from_dict(d).location()}
                              for d in state.get("retrieved_docs") or []]
     return out

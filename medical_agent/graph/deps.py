@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cache import ResponseCache
+from ..collections import PersonalCollections
 from ..context.extraction.concepts import ConceptTable
 from ..context.extraction.factory import LinkerInfo
 from ..context.extraction.mentions import ConceptLinker
@@ -41,6 +42,17 @@ class Deps:
     cache: ResponseCache
     drug_classes: Mapping[str, str]
     strategies: Mapping[str, RefineStrategy]     # refine_strategy name → the strategy, built once per agent
+    collections: PersonalCollections | None = None   # people's own documents (None: uploads are off)
+
+    def personal_retrievers(self, user_id: str) -> list[HybridRetriever]:
+        """The person's document collection, searched beside the knowledge base (none without documents)."""
+        found = self.collections.retriever(user_id) if self.collections else None
+        return [found] if found is not None else []
+
+    def scope_version(self, user_id: str, profile_version: int) -> int:
+        """What cached answers are scoped to: the profile's content version and the person's documents."""
+        generation = self.collections.generation(user_id) if self.collections else 0
+        return (generation << 32) | profile_version
 
     @property
     def context_window(self) -> int:

@@ -17,7 +17,7 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -36,10 +36,11 @@ from ..retrieval.index_store import (
     IndexLoadError,
     read_manifest,
     sha256_file,
-    verify_files,
 )
 from ..retrieval.tokenizer import get_tokenizer
-from .chunking import chunk_passages, indexed_text, view_text
+from .chunking import chunk_passages, indexed_text
+from .documents.collection import DocumentSource, render_thumbnails
+from .incremental import PreviousIndex, embed_with_reuse
 from .sources import iter_source
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,8 @@ class BuildResult:
     built: bool            # False: an identical index was already there
     seconds: float
     manifest: dict[str, Any]
+    embedded: int = 0      # vectors computed in this build (the rest were reused from the previous index)
+    skipped: list[dict[str, str]] = field(default_factory=list)   # files of a document source left out, with why
 
 
 def _versions() -> dict[str, str]:
@@ -64,25 +67,38 @@ def _versions() -> dict[str, str]:
     return out
 
 
-def _existing_key(out: Path) -> str | None:
-    try:
-        manifest = read_manifest(out)
-        verify_files(out, manifest)
-        return manifest.get("build_key")
-    except IndexLoadError:
-        return None
-
-
 def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder, embedder_spec: str,
-                chunk_chars: int | None = 1500, views: Sequence[str] = ("full",), force: bool = False
-                ) -> BuildResult:
+                chunk_chars: int | None = 1500, views: Sequence[str] = ("full",), force: bool = False,
+                add: bool = False) -> BuildResult:
+    """Build (or update) the index at ``out``; ``add`` keeps the documents already indexed that the new folder
+    lacks (document sources only); ``force`` rebuilds from scratch, reusing nothing."""
     start = time.perf_counter()
     out = Path(out)
     concepts = load_concepts(str(assets_dir / "concepts.csv")) if (assets_dir / "concepts.csv").is_file() else None
     tokenizer = get_tokenizer(concepts.korean_names() if concepts else ())
-    chunks = list(chunk_passages(iter_source(source, assets_dir), chunk_chars))
+    previous = None if force else PreviousIndex.open(out)
+    passages = iter_source(source, assets_dir, chunk_chars=chunk_chars,
+                           known=previous.known_documents(chunk_chars) if previous else {})
+    is_docs = isinstance(passages, DocumentSource)
+    if add and not is_docs:
+        raise ValueError("--add works with document sources (pdf:DIR, docs:DIR) only")
+    if add and previous and (previous.manifest.get("chunk_chars") != chunk_chars or
+                             not isinstance(previous.manifest.get("documents"), dict)):
+        raise ValueError(f"--add appends to an index of documents built with the same chunk size; the index at {out} "
+                         f"has source {previous.manifest.get('source')!r} and --chunk-chars "
+                         f"{previous.manifest.get('chunk_chars')}")
+    chunks = list(chunk_passages(passages, chunk_chars))
+    documents: dict[str, dict[str, Any]] = dict(passages.documents) if is_docs else {}
+    skipped = [{"file": s.file, "reason": s.reason} for s in passages.skipped] if is_docs else []
+    if add and previous:
+        kept = {name: known for name, known in previous.known_documents(chunk_chars).items()
+                if name not in documents and known["passages"]}
+        for name, known in kept.items():
+            documents[name] = known["entry"]
+            chunks += known["passages"]
     if not chunks:
-        raise ValueError(f"source {source!r} produced no passages")
+        why = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:5])
+        raise ValueError(f"source {source!r} produced no passages" + (f" ({why})" if why else ""))
     ids = [c["chunk_id"] for c in chunks]
     if len(set(ids)) != len(ids):
         raise ValueError(f"source {source!r} has duplicate passage ids")
@@ -92,17 +108,22 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     settings = {"chunk_chars": chunk_chars, "views": list(views), "tokenizer": tokenizer.fingerprint,
                 "embedder": embedder.name, "bm25": [1.5, 0.75], "format": FORMAT_VERSION}
     build_key = hashlib.sha256((corpus.hexdigest() + json.dumps(settings, sort_keys=True)).encode()).hexdigest()
-    if not force and _existing_key(out) == build_key:
+    if previous and previous.manifest.get("build_key") == build_key:
         log.info("index at %s is up to date (%d chunks); not rebuilt", out, len(chunks))
-        return BuildResult(out, False, time.perf_counter() - start, read_manifest(out))
+        return BuildResult(out, False, time.perf_counter() - start, previous.manifest, 0, skipped)
 
     tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        files = _write_artifacts(tmp, chunks, tokenizer, embedder, views)
+        reuse = previous.vectors(embedder.name) if previous else {}
+        files, embedded = _write_artifacts(tmp, chunks, tokenizer, embedder, views, reuse)
+        if is_docs:
+            _write_pages(tmp, documents, passages, previous)
+        sources = (previous.manifest.get("sources") or [previous.manifest.get("source")]) if add and previous else []
         manifest = {
             "format_version": FORMAT_VERSION, "source": source, "build_key": build_key,
+            "sources": [*(s for s in sources if s and s != source), source],
             "corpus_sha256": corpus.hexdigest(),
             "counts": {"documents": len({c["doc_id"] for c in chunks}), "chunks": len(chunks),
                        "vectors": len(chunks) * len(views)},
@@ -115,18 +136,40 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
             "versions": _versions(), "created_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "files": {name: sha256_file(tmp / name) for name in files},
         }
+        if is_docs:
+            manifest["documents"], manifest["skipped"] = documents, skipped
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
         _swap_into_place(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     seconds = time.perf_counter() - start
-    log.info("built index %s: %d chunks, %s, %.1f s", out, len(chunks), embedder.name, seconds)
-    return BuildResult(out, True, seconds, manifest)
+    log.info("built index %s: %d chunks (%d vectors embedded, the rest reused), %s, %.1f s", out, len(chunks),
+             embedded, embedder.name, seconds)
+    for s in skipped:
+        log.warning("skipped %s: %s", s["file"], s["reason"])
+    return BuildResult(out, True, seconds, manifest, embedded, skipped)
+
+
+def _write_pages(tmp: Path, documents: dict[str, dict[str, Any]], source: DocumentSource,
+                 previous: PreviousIndex | None) -> None:
+    """Page images of the PDFs: rendered for files parsed now, copied from the previous index for the others."""
+    for name, entry in documents.items():
+        relative = entry.get("thumbnails") or ""
+        if not relative:
+            continue
+        if name in source.parsed:
+            try:
+                render_thumbnails(source.parsed[name], tmp / relative)
+            except Exception as exc:  # a page pdfium cannot render costs the images, not the text
+                log.warning("no page images for %s: %s", name, exc)
+                entry["thumbnails"] = ""
+        elif not (previous and previous.copy_pages(relative, tmp)):
+            entry["thumbnails"] = ""
 
 
 def _write_artifacts(tmp: Path, chunks: list[dict[str, Any]], tokenizer: Any, embedder: Embedder,
-                     views: Sequence[str]) -> list[str]:
+                     views: Sequence[str], reuse: dict[str, np.ndarray]) -> tuple[list[str], int]:
     with (tmp / DOCS).open("w", encoding="utf-8") as fh:
         for c in chunks:
             fh.write(json.dumps(c, ensure_ascii=False) + "\n")
@@ -134,12 +177,14 @@ def _write_artifacts(tmp: Path, chunks: list[dict[str, Any]], tokenizer: Any, em
                                             ensure_ascii=False), encoding="utf-8")
     files = [DOCS, TOKENIZER]
     files += BM25Index.build(tokenizer.tokenize_many(indexed_text(c) for c in chunks)).save(tmp)
-    vectors, rows = [], []
+    vectors, rows, embedded = [], [], 0
     for view in views:
-        vectors.append(embedder.encode_documents([view_text(c, view) for c in chunks], progress=None))
+        view_vectors, new = embed_with_reuse(chunks, view, embedder, reuse)
+        vectors.append(view_vectors)
         rows.append(np.arange(len(chunks)))
+        embedded += new
     files += DenseIndex(build_faiss(np.vstack(vectors)), np.concatenate(rows)).save(tmp)
-    return files
+    return files, embedded
 
 
 def _swap_into_place(tmp: Path, out: Path) -> None:

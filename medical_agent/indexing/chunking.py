@@ -39,6 +39,9 @@ def chunk_text(text: str, max_chars: int | None) -> list[str]:
 
 def chunk_passages(passages: Iterable[dict[str, Any]], max_chars: int | None) -> Iterator[dict[str, Any]]:
     for p in passages:
+        if "chunk_id" in p:  # already chunked by its source (documents: page-aware, content-hash ids)
+            yield p
+            continue
         for k, piece in enumerate(chunk_text(p["text"], max_chars)):
             yield {"chunk_id": f"{p['doc_id']}#{k}", "doc_id": p["doc_id"], "title": p.get("title", ""),
                    "text": piece, "lang": p.get("lang", ""), "source": p.get("source", ""), "url": p.get("url", ""),

@@ -95,6 +95,13 @@ class LoadedIndex:
     def embedder_name(self) -> str:
         return self.manifest["embedder"]["name"]
 
+    @property
+    def paired_languages(self) -> bool:
+        """Whether the passages come in language pairs (the team's knowledge base says each thing in Korean and in
+        English), so a question may be searched in its own language only. A folder of documents is not paired:
+        a Korean question may be answered by an English leaflet."""
+        return not isinstance(self.manifest.get("documents"), dict)
+
     def languages(self) -> dict[str, int]:
         """Chunks per language (cached)."""
         if "_langs" not in self.__dict__:

@@ -13,8 +13,8 @@ them by max. Such a cross-lingual question may carry its own fusion weights (``c
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..context.extraction.concepts import ConceptTable
@@ -22,6 +22,7 @@ from ..context.extraction.mentions import ConceptLinker
 from ..evidence import Evidence
 from ..text import HANGUL_SYLLABLES, detect_language
 from .compounds import CompoundMatcher, RootLexicon
+from .fusion import rrf
 from .glossary import Glossary
 from .hybrid import FusionOverride, HybridRetriever, Query
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
@@ -135,6 +136,8 @@ class QueryPipeline:
         if self.retriever is None:
             return True
         langs = self.retriever.index.languages()
+        if not self.retriever.index.paired_languages:
+            return bool(langs.get("en"))
         return bool(langs.get("en")) and langs.get("ko", 0) < MIN_SAME_LANGUAGE
 
     def warm_up(self) -> None:
@@ -180,11 +183,28 @@ class QueryPipeline:
         return q, exp
 
     def search(self, text: str, k: int, *, method: str = "hybrid",
-               filters: dict[str, str | list[str]] | None = None) -> tuple[list[Evidence], Expansion]:
+               filters: dict[str, str | list[str]] | None = None,
+               also: Sequence[HybridRetriever] = ()) -> tuple[list[Evidence], Expansion]:
         """In a bilingual corpus the question's own language is searched (the passages are paired); a
-        corpus without it (English MedQuAD for a Korean question) is searched across languages."""
+        corpus without it (English MedQuAD for a Korean question) is searched across languages. ``also``: other
+        collections (a person's documents) searched with the same expanded query and merged in (:func:`merge`)."""
         q, exp = self.query(text)
         langs = self.retriever.index.languages()
-        if filters is None and len(langs) > 1 and langs.get(exp.language, 0) >= MIN_SAME_LANGUAGE:
+        if filters is None and len(langs) > 1 and langs.get(exp.language, 0) >= MIN_SAME_LANGUAGE and \
+                self.retriever.index.paired_languages:
             filters = {"lang": exp.language}
-        return self.retriever.search(q, k, method=method, filters=filters), exp
+        hits = self.retriever.search(q, k, method=method, filters=filters)
+        extra = [r.search(q, k, method=method) for r in also]
+        return (merge(hits, extra, k) if extra else hits), exp
+
+
+def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k: int = 60) -> list[Evidence]:
+    """Reciprocal-rank merge of the knowledge base's hits with other collections' hits. Scores of two indexes do
+    not compare, ranks do; a collection's hit takes part only if its words matched (a BM25 rank): in a small
+    collection every passage has *some* nearest vector, and a leaflet about warfarin must not answer a question
+    about asthma just because it is the person's only document."""
+    ranked = [main] + [[h for h in hits if h.bm25_rank is not None] for hits in others]
+    fused = rrf([[h.chunk_id for h in hits] for hits in ranked], rrf_k)
+    by_id = {h.chunk_id: h for hits in ranked for h in hits}
+    order = sorted(fused, key=lambda cid: -fused[cid])[:k]
+    return [replace(by_id[cid], score=round(fused[cid], 6), rank=n) for n, cid in enumerate(order, start=1)]

@@ -48,6 +48,7 @@ class Paths:
     shared_data_dir: Path                    # public benchmark data beside the project (optional)
     db_path: Path                            # profiles, cached answers, conversation checkpoints
     medcat_dir: Path
+    documents_dir: Path                      # people's uploaded documents and their indexes ("My documents")
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ class Limits:
 @dataclass(frozen=True)
 class UI:
     share: bool = False                     # ask Gradio for a public link
+    shared_documents: bool = False          # uploads go into one collection everyone searches (a clinic's leaflets)
+    max_upload_mb: int = 20                 # largest document a person can upload
 
 
 @dataclass(frozen=True)
@@ -181,5 +184,7 @@ def check_ranges(settings: Settings) -> None:
         raise SettingsError("llm_max_answer_tokens: must be at least 16")
     if not 1.0 <= settings.backends.llm_repeat_penalty <= 2.0:
         raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
+    if settings.ui.max_upload_mb < 1:
+        raise SettingsError("max_upload_mb: must be at least 1")
     if settings.retrieval.rrf_k < 1:
         raise SettingsError("rrf_k: must be at least 1")

@@ -21,6 +21,7 @@ import gradio as gr
 
 from ..graph.agent import InputError
 from .controls import ControlsPanel, run_options
+from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
 from .runtime import AgentRuntime, StartupError
 
@@ -77,11 +78,13 @@ def sources_footer(result: dict[str, Any]) -> str:
                                             "source": "", "url": c.get("url", "")} for c in result.get("citations") or []]
     if not rows:
         return ""
-    lines = ["", "", "**Sources**", "", "| n | document | section / page | source |", "|---|---|---|---|"]
+    lines = ["", "", "**Sources**", "", "| n | document | section / page | category | source |",
+             "|---|---|---|---|---|"]
     for r in rows:
         title = (r.get("title") or "").replace("|", "/")
         doc = f"[{title}]({r['url']})" if r.get("url") else title
-        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {r.get('source') or ''} |")
+        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {r.get('category') or ''} | "
+                     f"{(r.get('source') or '').replace('|', '/')} |")
     warnings = synthesis.get("warnings") or []
     if warnings:
         lines += ["", "**Warnings in the sources**", *[f"- {w}" for w in warnings]]
@@ -125,7 +128,8 @@ class MedicalAgentApp:
         lang = (result or {}).get("language") or "ko"
         raw = json.dumps(result, ensure_ascii=False, default=str) if result else "{}"
         return [*self.slots.values(result), *self._profile_values(session, lang), *self.documents.values(result),
-                *self.refine.values(result), json.loads(raw)]
+                *self.refine.values(result), json.loads(raw), *self.my_docs.listing(session),
+                self.my_docs.cited_pages(session, result)]
 
     def chat(self, message: str, history: list[dict[str, Any]] | None, session: dict[str, str] | None,
              mode: str, profile: str, refine: bool, active: bool, cache: bool):
@@ -231,6 +235,8 @@ class MedicalAgentApp:
                     gr.Examples(EXAMPLES, inputs=[box])
                     new = gr.Button("New patient", elem_id="new-patient")
                     controls = ControlsPanel(self.settings)
+                    with gr.Accordion("내 문서 / My documents", open=False, elem_id="my-documents"):
+                        self.my_docs = MyDocumentsPanel(self.runtime, new_session)
                 with gr.Column(scale=4), gr.Tabs():
                     with gr.Tab("Slots"):
                         self.slots = SlotsPanel()
@@ -243,7 +249,9 @@ class MedicalAgentApp:
                     with gr.Tab("Raw"):
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
             panels = [self.slots.table, self.profile.summary, self.profile.table, self.documents.table,
-                      self.refine.table, self.refine.plot, raw]
+                      self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
+                      self.my_docs.pages]
+            self.my_docs.wire(session)
             self.panel_outputs = panels
             self.live_panels = {"extract_slots": self.slots, "retrieve": self.documents}
             chat_inputs = [box, chatbot, session, *controls.inputs]

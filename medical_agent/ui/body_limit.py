@@ -22,12 +22,21 @@ class BodyTooLarge(Exception):
     pass
 
 
-class BodyLimit:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app, self.max_bytes = app, max_bytes
+UPLOAD_PATH = "/gradio_api/upload"
+MULTIPART_SLACK = 64 * 1024      # form boundaries and headers around an uploaded file
 
-    async def refuse(self, send: Send) -> None:
-        body = f"Request body too large: the limit is {self.max_bytes // 1024} KB.".encode()
+
+class BodyLimit:
+    """``max_bytes`` for every request; ``upload_bytes`` for Gradio's file-upload route (documents are larger than
+    messages; Gradio's own ``max_file_size`` then checks each file)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, upload_bytes: int | None = None) -> None:
+        self.app, self.max_bytes = app, max_bytes
+        self.upload_bytes = upload_bytes or max_bytes
+
+    async def refuse(self, send: Send, limit: int) -> None:
+        size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+        body = f"Request body too large: the limit is {size}.".encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                                 (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
@@ -37,9 +46,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.upload_bytes + MULTIPART_SLACK if str(scope.get("path", "")).endswith(UPLOAD_PATH) \
+            else self.max_bytes
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self.refuse(send)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await self.refuse(send, limit)
             return
         received, started = 0, False
 
@@ -48,7 +59,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body") or b"")
-                if received > self.max_bytes:
+                if received > limit:
                     raise BodyTooLarge
             return message
 
@@ -61,4 +72,4 @@ class BodyLimit:
             await self.app(scope, counted_receive, watched_send)
         except BodyTooLarge:
             if not started:
-                await self.refuse(send)
+                await self.refuse(send, limit)

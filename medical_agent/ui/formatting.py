@@ -60,6 +60,8 @@ def document_rows(docs: list[dict[str, Any]] | None, citations: list[dict[str, A
     rows = []
     for n, d in enumerate(docs or [], start=1):
         link = f"[{d.get('url')}]({d.get('url')})" if d.get("url") else ""
+        if d.get("page"):        # a passage of a document: the file, its page and what kind of element it is
+            link = f"{d.get('source')}, p. {d['page']}" + (f" ({d['category']})" if d.get("category") else "")
         snippet = " ".join((d.get("text") or "").split())[:220]
         rows.append([f"[{n}]" + (" ✔ cited" if n in cited else ""), d.get("title") or d.get("doc_id"),
                      round(float(d.get("score") or 0.0), 4), link, snippet])

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
+from medical_agent.eval.harness.stats import wilson
 from medical_agent.eval.qa.answers import INSTRUCTION, parse_answer, prompt
 from medical_agent.eval.qa.data import QAItem, load_qa
-from medical_agent.eval.qa.run import read_records, run_qa, summarise, wilson
+from medical_agent.eval.qa.run import read_records, run_qa, summarise
 from medical_agent.llm import ScriptedLLM
 from medical_agent.llm.fake import verify_reply
 from medical_agent.settings import load_settings

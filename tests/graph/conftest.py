@@ -58,7 +58,7 @@ def make_agent(tmp_path, tiny_index):
     settings' SQLite file with ``persistent=True``), built by the composition root like the app's."""
 
     def make(llm=None, persistent: bool = False, **overrides):
-        env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
+        env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
         return create_agent(load_settings(env=env, overrides=overrides), llm=llm,
                             storage=None if persistent else open_storage(":memory:"))

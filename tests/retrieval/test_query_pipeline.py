@@ -227,3 +227,31 @@ def test_expansion_tuning_tries_the_grid_and_restores_the_shipped_constants(sett
     assert len(lines) == 19 and lines[-1]["best"]["success@10"] == max(r["success@10"] for r in lines[:-1])
     assert shipped == (glossary.MAX_TERMS, query_pipeline.MAX_SYNONYMS, query_pipeline.EXPANSION_WEIGHT)
     assert lines[-1]["shipped"] == dict(zip(expansion_tuning.GRID, shipped, strict=True))
+
+
+def test_a_folder_of_documents_is_searched_across_languages(settings, tmp_path):
+    """The knowledge base says everything in both languages, so a Korean question searches Korean passages; a
+    folder of leaflets does not, and a Korean question about an English leaflet must still find it."""
+    from medical_agent.embeddings import create_embedder
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for n in range(22):
+        (folder / f"ko{n:02d}.md").write_text(f"# 안내문 {n}\n\n규칙적인 운동과 식사 조절이 건강에 도움이 됩니다 {n}.\n",
+                                              encoding="utf-8")
+    (folder / "warfarin.md").write_text("# Warfarin\n\nThe INR target range for warfarin is usually 2 to 3.\n",
+                                        encoding="utf-8")
+    records = [{"id": p.stem, "text": p.read_text(encoding="utf-8")} for p in sorted(folder.iterdir())]
+    (tmp_path / "same.jsonl").write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records),
+                                         encoding="utf-8")
+    emb = create_embedder("hashing:64")
+    question = "와파린 먹을 때 INR 목표 범위는요?"
+    found = {}
+    for name, source in (("docs", f"docs:{folder}"), ("jsonl", f"jsonl:{tmp_path / 'same.jsonl'}")):
+        build_index(source, tmp_path / name, assets_dir=PROJECT_ROOT / "assets", embedder=emb,
+                    embedder_spec="hashing:64")
+        pipeline = open_pipeline(settings, open_retriever(settings, tmp_path / name))
+        assert pipeline.retriever.index.paired_languages is (name == "jsonl")
+        found[name] = [h.doc_id for h in pipeline.search(question, 5)[0]]
+    assert found["docs"][0] == "doc:warfarin.md"
+    assert "warfarin" not in found["jsonl"]          # a paired corpus: the Korean passages only

@@ -29,7 +29,7 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def ui_settings(tmp_path_factory, tiny_index) -> Settings:  # noqa: F811
     db = tmp_path_factory.mktemp("ui") / "agent.sqlite"
-    return load_settings(env={"MEDAGENT_DB_PATH": str(db), "MEDAGENT_MEDCAT2_ENABLED": "false",
+    return load_settings(env={"MEDAGENT_DB_PATH": str(db), "MEDAGENT_DOCUMENTS_DIR": str(db.parent / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
                               "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"})
 
 

@@ -38,7 +38,7 @@ def send(page, text: str) -> None:
 
 
 def tab_text(page, tab: str, element: str) -> str:
-    page.get_by_role("tab", name=tab).click()
+    page.get_by_role("tab", name=tab, exact=True).click()
     locator = page.locator(element)
     locator.wait_for(state="visible")
     return locator.inner_text()

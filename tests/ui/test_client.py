@@ -13,7 +13,7 @@ from medical_agent.ui.formatting import message_text
 from medical_agent.ui.runtime import AgentRuntime
 from tests.ui.conftest import QUESTION_KO, free_port
 
-CHAT, SLOTS, SUMMARY, PROFILE, DOCS, REFINE, PLOT, RAW, BOX = range(9)   # State is not part of the API
+CHAT, SLOTS, SUMMARY, PROFILE, DOCS, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, BOX = range(12)  # no State
 
 
 def ask(client: Client, message: str, history: list | None = None, profile: str = "full_context_engineering"):

@@ -66,6 +66,9 @@ def test_document_rows_rank_score_link_and_cited_mark():
     assert rows[0][:4] == ["[1]", "Metformin side effects", 0.0328, "[https://x.org/a](https://x.org/a)"]
     assert "  " not in rows[0][4] and len(rows[0][4]) == 220   # whitespace squeezed, snippet capped
     assert rows[1][:4] == ["[2] ✔ cited", "b", 0.016, ""]      # no title: the doc id; no url: no link
+    leaflet = {"doc_id": "doc:w.pdf", "title": "Warfarin", "source": "w.pdf", "page": 3, "category": "table",
+               "text": "INR | 2-3"}
+    assert document_rows([leaflet], [])[0][3] == "w.pdf, p. 3 (table)"          # a document's page instead
     assert document_rows(None, None) == []
 
 

@@ -82,3 +82,13 @@ def pair_up(records: Sequence[dict[str, Any]], metric: str, field: str, a: str, 
         if r.get(field) in side and isinstance(v, (int, float)) and not isinstance(v, bool):
             side[r[field]][(r["patient_id"], r["lang"], r["turn"], r.get(other))] = float(v)
     return [(side[a][k], side[b][k]) for k in sorted(side[a].keys() & side[b].keys())]
+
+
+def wilson(correct: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson 95 % interval of a proportion (accuracy, success@k): sound at 0, 1 and small n."""
+    if n == 0:
+        return 0.0, 0.0
+    p = correct / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(centre - half, 4), round(centre + half, 4)

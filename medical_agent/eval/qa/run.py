@@ -8,7 +8,6 @@ calls and evaluated prompt tokens per question."""
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -19,6 +18,7 @@ from tqdm import tqdm
 
 from ...llm.calls import llm_usage
 from ...verify.claims import faithfulness_proxy
+from ..harness.stats import wilson
 from ..harness.turn_metrics import passages_by_number
 from .answers import INSTRUCTION, parse_answer, prompt
 from .data import QAItem
@@ -63,15 +63,6 @@ def run_qa(agent: Any, items: Sequence[QAItem], modes: Sequence[str], dataset: s
             fh.write(json.dumps(ask(agent, item, mode, dataset), ensure_ascii=False) + "\n")
             fh.flush()
     return {"asked": len(todo), "skipped": len(done)}
-
-
-def wilson(correct: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = correct / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return round(centre - half, 4), round(centre + half, 4)
 
 
 def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str, Any]:

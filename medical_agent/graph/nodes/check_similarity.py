@@ -23,6 +23,7 @@ def cache_signature(state: AgentState, deps: Deps) -> dict[str, list[str]]:
 def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     text, lang = state["user_text"], language(state)
     version = deps.profiles.content_version(turn.user_id) if turn.structured_memory and not turn.llm_mode else 0
+    version = deps.scope_version(turn.user_id, version)
     miss: AgentState = {"cache_hit": False, "skip_pipeline": False, "cache_similarity_score": 0.0, "language": lang,
                         "profile_version": version}
     if turn.llm_mode or not turn.flags.response_cache_enabled or state.get("red_flag"):

@@ -26,7 +26,8 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     query = state.get("query_for_retrieval") or state["user_text"]
     if not state.get("retrieval_attempts"):
         query = contextual_query(query, state.get("conversation_history") or [], deps)
-    hits, expansion = deps.query_pipeline.search(query, state.get("dynamic_k") or K_DEFAULT)
+    hits, expansion = deps.query_pipeline.search(query, state.get("dynamic_k") or K_DEFAULT,
+                                                 also=deps.personal_retrievers(turn.user_id))
     attempts = state.get("retrieval_attempts", 0) + 1
     return {"retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
             "iteration_count": attempts - 1, "query_for_retrieval": query,

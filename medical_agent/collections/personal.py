@@ -1,0 +1,184 @@
+"""A person's own documents ("내 문서 / My documents"): uploaded files, indexed into a private collection that is
+searched together with the knowledge base, listed, deleted one by one and erased with the profile.
+
+Each person gets a folder named by a hash of their id (the id itself never becomes a path): ``files/`` holds the
+uploaded copies, ``index/`` the index built from them with the knowledge base's builder, so an upload embeds only
+the new file and a deletion re-embeds nothing. With ``shared`` set, every upload goes into one collection that
+everyone searches (a clinic's leaflets), and deleting is the same for all. A retriever per collection is cached
+and reopened when the collection's build changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import re
+import shutil
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..embeddings import Embedder
+from ..indexing.build import build_index
+from ..retrieval.hybrid import HybridRetriever
+from ..retrieval.index_store import IndexLoadError, load_index, read_manifest
+
+log = logging.getLogger(__name__)
+SHARED = "__shared__"
+GENERATION = "generation"
+SAFE_NAME = re.compile(r"[^\w.\- ()가-힣]+")
+SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
+
+
+class CollectionError(ValueError):
+    """An upload or deletion that cannot be done; the message is shown to the person."""
+
+
+@dataclass
+class AddReport:
+    added: list[str] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def user_key(user_id: str) -> str:
+    return hashlib.sha256(user_id.encode()).hexdigest()[:24]
+
+
+def safe_name(name: str) -> str:
+    """The file name a document is stored under: its base name, with characters outside letters, digits and
+    ``.-_ ()`` replaced (no folders, no hidden files)."""
+    base = SAFE_NAME.sub("_", Path(name.replace("\\", "/")).name).strip(" ._") or "document"
+    return base[:120]
+
+
+class PersonalCollections:
+    def __init__(self, root: Path, *, embedder: Embedder, embedder_spec: str, assets_dir: Path,
+                 shared: bool = False, chunk_chars: int = 1200, retriever_options: dict[str, Any] | None = None):
+        self.root, self.embedder, self.embedder_spec = Path(root), embedder, embedder_spec
+        self.assets_dir, self.shared, self.chunk_chars = assets_dir, shared, chunk_chars
+        self.retriever_options = retriever_options or {}
+        self._lock = threading.Lock()
+        self._retrievers: dict[str, tuple[str, HybridRetriever]] = {}
+
+    def folder(self, user_id: str) -> Path:
+        return self.root / (SHARED if self.shared else user_key(user_id))
+
+    def generation(self, user_id: str) -> int:
+        """How many times this collection changed: cached answers are scoped to it (an upload or a deletion
+        makes the person's earlier cached answers unservable, as a profile change does)."""
+        try:
+            return int((self.folder(user_id) / GENERATION).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return 0
+
+    def _changed(self, folder: Path) -> None:
+        current = 0
+        with contextlib.suppress(OSError, ValueError):
+            current = int((folder / GENERATION).read_text(encoding="utf-8"))
+        (folder / GENERATION).write_text(str(current + 1), encoding="utf-8")
+        self._retrievers.pop(str(folder), None)
+
+    def add(self, user_id: str, paths: Iterable[Path | str]) -> AddReport:
+        """Copy the files into the collection and index them; unreadable ones are reported and not kept."""
+        paths = [Path(p) for p in paths]
+        report = AddReport()
+        folder = self.folder(user_id)
+        files = folder / "files"
+        with self._lock:
+            files.mkdir(parents=True, exist_ok=True)
+            copied: dict[str, str] = {}
+            for path in paths:
+                if path.suffix.lower() not in SUFFIXES:
+                    report.skipped.append({"file": path.name, "reason": f"unsupported file type {path.suffix or '-'}"
+                                                                        f"; supported: {', '.join(SUFFIXES)}"})
+                    continue
+                name = safe_name(path.name)
+                shutil.copyfile(path, files / name)
+                copied[name] = path.name
+            if not copied:
+                return report
+            try:
+                result = build_index(f"docs:{files}", folder / "index", assets_dir=self.assets_dir,
+                                     embedder=self.embedder, embedder_spec=self.embedder_spec,
+                                     chunk_chars=self.chunk_chars)
+                skipped = {s["file"]: s["reason"] for s in result.skipped}
+                report.seconds = result.seconds
+            except ValueError as exc:   # nothing readable in the whole collection
+                skipped = {name: str(exc) for name in copied}
+            for name, original in copied.items():
+                if name in skipped:
+                    (files / name).unlink(missing_ok=True)
+                    report.skipped.append({"file": original, "reason": skipped[name]})
+                else:
+                    report.added.append(name)
+            if report.added:
+                self._changed(folder)
+        log.info("documents: %d added, %d skipped", len(report.added), len(report.skipped))
+        return report
+
+    def list(self, user_id: str) -> list[dict[str, Any]]:
+        """The collection's documents: name, title, pages, passages (empty when there is none)."""
+        try:
+            manifest = read_manifest(self.folder(user_id) / "index")
+        except IndexLoadError:
+            return []
+        return [{"name": name, "title": d.get("title") or name, "pages": d.get("pages"), "chunks": d.get("chunks"),
+                 "kind": d.get("kind"), "thumbnails": d.get("thumbnails") or ""}
+                for name, d in sorted((manifest.get("documents") or {}).items())]
+
+    def delete(self, user_id: str, name: str) -> bool:
+        """Remove one document and its passages and vectors (the rest are reused, not re-embedded)."""
+        folder = self.folder(user_id)
+        target = folder / "files" / safe_name(name)
+        with self._lock:
+            if not target.is_file():
+                return False
+            target.unlink()
+            if not any((folder / "files").iterdir()):
+                shutil.rmtree(folder / "index", ignore_errors=True)
+            else:
+                build_index(f"docs:{folder / 'files'}", folder / "index", assets_dir=self.assets_dir,
+                            embedder=self.embedder, embedder_spec=self.embedder_spec, chunk_chars=self.chunk_chars)
+            self._changed(folder)
+        return True
+
+    def erase(self, user_id: str) -> None:
+        """The profile erasure: every uploaded file, passage, vector and page image of this person."""
+        if self.shared:
+            return                      # a shared collection is not one person's data
+        folder = self.folder(user_id)
+        with self._lock:
+            shutil.rmtree(folder, ignore_errors=True)
+            self._retrievers.pop(str(folder), None)
+
+    def page_image(self, user_id: str, source: str, page: int) -> Path | None:
+        """The rendered page of a document in this person's collection, if there is one."""
+        for doc in self.list(user_id):
+            if doc["name"] == source and doc["thumbnails"]:
+                path = self.folder(user_id) / "index" / doc["thumbnails"] / f"{int(page)}.png"
+                return path if path.is_file() else None
+        return None
+
+    def retriever(self, user_id: str) -> HybridRetriever | None:
+        """This person's collection as a retriever (None without documents); reopened after a change."""
+        directory = self.folder(user_id) / "index"
+        try:
+            key = read_manifest(directory).get("build_key", "")
+        except IndexLoadError:
+            return None
+        with self._lock:
+            cached = self._retrievers.get(str(self.folder(user_id)))
+            if cached and cached[0] == key:
+                return cached[1]
+            try:
+                retriever = HybridRetriever(load_index(directory, expected_embedder=self.embedder.name), self.embedder,
+                                            **self.retriever_options)
+            except IndexLoadError as exc:
+                log.warning("a document collection cannot be searched: %s", exc)
+                return None
+            self._retrievers[str(self.folder(user_id))] = (key, retriever)
+            return retriever

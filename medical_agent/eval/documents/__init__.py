@@ -1,0 +1,1 @@
+"""`eval documents`: page-level retrieval over a folder of documents, and what ingesting them costs."""

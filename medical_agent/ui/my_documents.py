@@ -1,0 +1,100 @@
+"""The "내 문서 / My documents" panel: upload PDFs (and .md/.txt/.html) into the person's private collection, see
+them listed with their pages, delete one, and see the pages the last answer cited.
+
+The panel builds its own components and registers its own events (as kotaemon's pages do); the chat handler
+only asks it for the cited pages after a turn. Page images are handed to Gradio as images, so Gradio serves a
+copy from its cache: the collection's folder is never exposed as a served path.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+import pandas as pd
+from PIL import Image
+
+from ..collections import SUFFIXES
+from .runtime import AgentRuntime
+
+log = logging.getLogger(__name__)
+MAX_PAGES_SHOWN = 4
+
+
+class MyDocumentsPanel:
+    HEADERS = ["document", "title", "pages", "passages"]
+
+    def __init__(self, runtime: AgentRuntime, new_session: Callable[[], dict[str, str]]) -> None:
+        self.runtime, self.new_session = runtime, new_session
+        shared = runtime.settings.ui.shared_documents
+        gr.Markdown("**내 문서 / My documents** — " + (
+            "uploads go into the collection everyone here searches." if shared else
+            "private to you, searched together with the knowledge base, erased with your profile."))
+        self.upload = gr.File(label=f"Upload (.pdf .md .txt .html, up to {runtime.settings.ui.max_upload_mb} MB)",
+                              file_count="multiple", file_types=list(SUFFIXES), elem_id="docs-upload")
+        self.status = gr.Markdown("", elem_id="docs-status")
+        self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Your documents", interactive=False,
+                                  wrap=True, elem_id="docs-table")
+        with gr.Row():
+            self.choice = gr.Dropdown(choices=[], label="Document", scale=4, elem_id="docs-choice")
+            self.delete = gr.Button("Delete document", variant="stop", scale=1, elem_id="docs-delete")
+        self.pages = gr.Gallery(label="Pages cited in the last answer", columns=2, height=320, elem_id="docs-pages")
+
+    # ----- handlers ---------------------------------------------------------------------------------------
+    def add(self, files: list[Any] | None, session: dict[str, str] | None,
+            progress: Any = gr.Progress()):  # noqa: B008  (Gradio injects its tracker through this default)
+        """Index the uploaded files into the person's collection; each unreadable file says why."""
+        session = session or self.new_session()
+        agent = self.runtime.wait(timeout=600)
+        paths = [Path(getattr(f, "name", f)) for f in files or []]
+        if not paths:
+            return "Choose one or more files first.", *self.listing(session), session, None
+        progress(0.1, desc=f"indexing {len(paths)} file(s)…")
+        report = agent.deps.collections.add(session["user_id"], paths)
+        lines = [f"✔ {name} added" for name in report.added]
+        lines += [f"⚠️ {s['file']}: {s['reason']}" for s in report.skipped]
+        if report.added:
+            lines.append(f"_indexed in {report.seconds:.1f} s — ask about it in the chat_")
+        return "\n\n".join(lines), *self.listing(session), session, None
+
+    def remove(self, name: str | None, session: dict[str, str] | None):
+        session = session or self.new_session()
+        agent = self.runtime.wait(timeout=600)
+        if not name:
+            return "Choose a document to delete.", *self.listing(session), session
+        done = agent.deps.collections.delete(session["user_id"], name)
+        return (f"🗑 {name} deleted" if done else f"⚠️ {name} is not in your documents"), *self.listing(session), session
+
+    def listing(self, session: dict[str, str] | None) -> list[Any]:
+        agent = self.runtime.agent
+        docs = agent.deps.collections.list(session["user_id"]) if agent and session and agent.deps.collections \
+            else []
+        rows = [[d["name"], d["title"], d["pages"], d["chunks"]] for d in docs]
+        names = [d["name"] for d in docs]
+        return [pd.DataFrame(rows, columns=self.HEADERS), gr.update(choices=names, value=names[0] if names else None)]
+
+    def cited_pages(self, session: dict[str, str] | None, result: dict[str, Any] | None) -> list[tuple[Any, str]]:
+        """Images of the pages the answer cited from the person's documents: (image, "[n] file, p. N")."""
+        agent = self.runtime.agent
+        if not (agent and session and result and agent.deps.collections):
+            return []
+        shown = []
+        for c in result.get("citations") or []:
+            if not c.get("page") or len(shown) >= MAX_PAGES_SHOWN:
+                continue
+            path = agent.deps.collections.page_image(session["user_id"], c.get("source") or "", c["page"])
+            if path is not None:
+                with Image.open(path) as image:
+                    shown.append((image.copy(), f"[{c['n']}] {c['source']}, p. {c['page']}"))
+        return shown
+
+    # ----- events -----------------------------------------------------------------------------------------
+    def wire(self, session: gr.State) -> None:
+        outputs = [self.status, self.table, self.choice, session]
+        self.upload.upload(self.add, [self.upload, session], [*outputs, self.upload], api_name="upload_documents",
+                           concurrency_limit=1, concurrency_id="documents")
+        self.delete.click(self.remove, [self.choice, session], outputs, api_name="delete_document",
+                          concurrency_limit=1, concurrency_id="documents")
