@@ -103,6 +103,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm),
+                reviews=storage.reviews,
                 collections=PersonalCollections(
                     settings.paths.documents_dir, embedder=embedder, embedder_spec=settings.backends.embedder,
                     assets_dir=settings.paths.assets_dir, shared=settings.ui.shared_documents,

@@ -54,6 +54,17 @@ class Evidence:
         return {"page": page if isinstance(page, int) else None, "category": self.metadata.get("category") or None}
 
     @property
+    def review_label(self) -> str:
+        """"clinician-verified" / "corrected by a clinician" for a reviewed passage (retrieval.trust), else ""."""
+        status = (self.metadata.get("review") or {}).get("status")
+        return {"verified": "clinician-verified", "corrected": "corrected by a clinician"}.get(status, "")
+
+    def heading(self, n: int) -> str:
+        """How the prompt introduces passage ``n``: its number, a reviewed passage's label, its title."""
+        label = self.review_label
+        return f"[{n}] " + (f"({label}) " if label else "") + self.title
+
+    @property
     def passage(self) -> str:
         """Title and text, as a reader (or a lexical check) sees the passage."""
         return f"{self.title} {self.text}"

@@ -41,7 +41,7 @@ def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str],
     for n, doc in enumerate(docs, start=1):
         if not doc.text.strip():      # compressed away: the number stays reserved, so citations never shift
             continue
-        entry = f"[{n}] {doc.title}\n{doc.text[:DOC_CHARS]}"
+        entry = f"{doc.heading(n)}\n{doc.text[:DOC_CHARS]}"
         cost = count(entry)
         if used + cost > budget:
             remaining = budget - used

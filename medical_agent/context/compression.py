@@ -41,7 +41,7 @@ def compress(docs: Sequence[Evidence], focus: str, budget: int, count: Callable[
     query = set(tokenize(focus))
     ranked = [_scored(doc, query, tokenize) for doc in docs]
     chosen: list[list[tuple[int, str]]] = [[] for _ in docs]
-    used = sum(count(f"[{n}] {d.title}") for n, d in enumerate(docs, start=1))
+    used = sum(count(d.heading(n)) for n, d in enumerate(docs, start=1))
     for turn in range(MAX_SENTENCES):
         added = False
         for i, sentences in enumerate(ranked):

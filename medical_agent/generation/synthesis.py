@@ -116,7 +116,8 @@ def references(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence]) ->
         where = doc.location() if doc else {"page": None, "category": None}
         section = f"p. {where['page']}" if where["page"] else str(meta.get("section") or "")
         rows.append({"n": c["n"], "title": c.get("title") or (doc.doc_id if doc else ""),
-                     "source": doc.source if doc else "", "section": section, **where, "url": c.get("url") or ""})
+                     "source": doc.source if doc else "", "section": section, **where, "url": c.get("url") or "",
+                     "review": doc.review_label if doc else ""})
     return rows
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..evidence import Evidence
+from ..retrieval.trust import content_key
 from ..settings import FeatureFlags, SettingsError
 from ..storage import Storage
 from .build import compiled_graph, recursion_limit
@@ -143,6 +144,14 @@ def summarize(state: dict[str, Any], turn: TurnContext) -> dict[str, Any]:
     out["llm_call_count"] = len(state.get("llm_calls") or [])
     out["retrieved_docs"] = [{**{k: d.get(k) for k in ("doc_id", "chunk_id", "title", "url", "score", "rank", "lang",
                                                      "text", "bm25_rank", "dense_rank", "source")},
-                              **Evidence.from_dict(d).location()}
+                              **Evidence.from_dict(d).location(), **review_fields(d)}
                              for d in state.get("retrieved_docs") or []]
     return out
+
+
+def review_fields(doc: dict[str, Any]) -> dict[str, Any]:
+    """What a reviewer needs of a passage: the key its review is stored under (the original text's, also when a
+    correction replaced the text) and the review it has, if any."""
+    review = (doc.get("metadata") or {}).get("review")
+    return {"content_key": review["content_key"] if review else content_key(doc.get("text") or ""),
+            "review": {k: review[k] for k in ("status", "by", "at")} if review else None}

@@ -4,6 +4,7 @@ scripted LLM, in-memory stores and a tiny index."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from ..refine.strategy import RefineStrategy
 from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.query_pipeline import QueryPipeline
 from ..settings import Settings
+from ..storage import ReviewRepository
 
 OFFLINE_CONTEXT_WINDOW = 4096
 
@@ -43,6 +45,7 @@ class Deps:
     drug_classes: Mapping[str, str]
     strategies: Mapping[str, RefineStrategy]     # refine_strategy name → the strategy, built once per agent
     collections: PersonalCollections | None = None   # people's own documents (None: uploads are off)
+    reviews: ReviewRepository | None = None          # clinicians' reviews of passages (retrieval.trust)
 
     def personal_retrievers(self, user_id: str) -> list[HybridRetriever]:
         """The person's document collection, searched beside the knowledge base (none without documents)."""
@@ -52,7 +55,11 @@ class Deps:
     def scope_version(self, user_id: str, profile_version: int) -> int:
         """What cached answers are scoped to: the profile's content version and the person's documents."""
         generation = self.collections.generation(user_id) if self.collections else 0
-        return (generation << 32) | profile_version
+        revision = self.reviews.revision() if self.reviews else 0
+        if not generation and not revision:
+            return profile_version
+        digest = hashlib.sha256(f"{generation}:{revision}:{profile_version}".encode()).digest()
+        return int.from_bytes(digest[:7], "big")
 
     @property
     def context_window(self) -> int:

@@ -81,6 +81,7 @@ class UI:
     share: bool = False                     # ask Gradio for a public link
     shared_documents: bool = False          # uploads go into one collection everyone searches (a clinic's leaflets)
     max_upload_mb: int = 20                 # largest document a person can upload
+    reviewer_code: str | None = field(default=None, repr=False)   # unlocks passage review in the demo (unset: off)
 
 
 @dataclass(frozen=True)

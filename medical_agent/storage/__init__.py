@@ -8,12 +8,14 @@ from .base import (
            ActivityRepository,
            CacheEntry,
            CacheRepository,
+           PassageReview,
            Profile,
            ProfileRepository,
+           ReviewRepository,
            Storage,
            StorageError,
 )
 from .factory import open_storage
 
-__all__ = ["ActivityRepository", "CacheEntry", "CacheRepository", "Profile", "ProfileRepository", "Storage", "StorageError",
-           "open_storage"]
+__all__ = ["ActivityRepository", "CacheEntry", "CacheRepository", "PassageReview", "Profile", "ProfileRepository",
+           "ReviewRepository", "Storage", "StorageError", "open_storage"]

@@ -86,6 +86,36 @@ class ActivityRepository(Protocol):
     def delete_user(self, user_id: str) -> int: ...
 
 
+@dataclass(frozen=True)
+class PassageReview:
+    """A clinician's word on a passage, keyed by a hash of the passage's text (it survives re-indexing):
+    ``verified`` as it stands, or ``corrected`` with the text that replaces it."""
+
+    content_key: str
+    status: str                     # verified | corrected
+    corrected_text: str | None
+    reviewer: str
+    reviewed_at: str = ""
+
+
+class ReviewRepository(Protocol):
+    """Reviews are not a person's data: they belong to the passages every user is answered from."""
+
+    def get_many(self, content_keys: Iterable[str]) -> dict[str, PassageReview]: ...
+
+    def put(self, review: PassageReview) -> int:
+        """Store (or replace) the review of a passage; returns the new revision."""
+        ...
+
+    def withdraw(self, content_key: str, reviewer: str) -> int:
+        """The passage is no longer verified or corrected; returns the new revision (the old one if unknown)."""
+        ...
+
+    def revision(self) -> int:
+        """Rises with every change: answers cached before it may quote a passage as it was."""
+        ...
+
+
 class Storage(ABC):
     """One database: the repositories and the matching LangGraph checkpointer. Open with
     :func:`medical_agent.storage.open_storage`."""
@@ -93,6 +123,7 @@ class Storage(ABC):
     profiles: ProfileRepository
     cache: CacheRepository
     activity: ActivityRepository
+    reviews: ReviewRepository
     url: str
 
     @property

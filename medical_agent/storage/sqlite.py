@@ -15,14 +15,14 @@ import datetime as dt
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .base import CacheEntry, Profile, Storage, StorageError
+from .base import CacheEntry, PassageReview, Profile, Storage, StorageError
 
 LAST_TRACE = """SELECT user_id FROM (
     SELECT user_id, last_seen AS at FROM user_activity UNION ALL SELECT user_id, updated_at FROM profiles
@@ -42,6 +42,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE TABLE user_activity (
             user_id TEXT NOT NULL, thread_id TEXT NOT NULL, last_seen TEXT NOT NULL,
             PRIMARY KEY (user_id, thread_id))""",
+    ),
+    (   # 3: clinicians' reviews of passages (verified, or a corrected text), by content hash; withdrawn ones stay
+        """CREATE TABLE passage_reviews (
+            content_key TEXT PRIMARY KEY, status TEXT NOT NULL, corrected_text TEXT, reviewer TEXT NOT NULL,
+            reviewed_at TEXT NOT NULL, revision INTEGER NOT NULL)""",
     ),
 )
 BUSY_TIMEOUT_S = 30.0
@@ -77,6 +82,7 @@ class SQLiteStorage(Storage):
         self.profiles = SQLiteProfiles(self)
         self.cache = SQLiteCache(self)
         self.activity = SQLiteActivity(self)
+        self.reviews = SQLiteReviews(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -241,3 +247,38 @@ class SQLiteActivity:
 
     def delete_user(self, user_id: str) -> int:
         return self.db.execute("DELETE FROM user_activity WHERE user_id = ?", (user_id,))
+
+
+class SQLiteReviews:
+    def __init__(self, db: SQLiteStorage) -> None:
+        self.db = db
+
+    def get_many(self, content_keys: Iterable[str]) -> dict[str, PassageReview]:
+        keys = list(dict.fromkeys(content_keys))
+        if not keys:
+            return {}
+        marks = ",".join("?" * len(keys))
+        rows = self.db.rows(f"SELECT content_key, status, corrected_text, reviewer, reviewed_at FROM passage_reviews "
+                            f"WHERE status != 'withdrawn' AND content_key IN ({marks})", keys)
+        return {r[0]: PassageReview(*r) for r in rows}
+
+    def _write(self, key: str, status: str, text: str | None, reviewer: str) -> int:
+        with self.db.transaction() as conn:
+            revision = conn.execute("SELECT COALESCE(MAX(revision), 0) + 1 FROM passage_reviews").fetchone()[0]
+            conn.execute("INSERT INTO passage_reviews(content_key, status, corrected_text, reviewer, reviewed_at, "
+                         "revision) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(content_key) DO UPDATE SET "
+                         "status = excluded.status, corrected_text = excluded.corrected_text, "
+                         "reviewer = excluded.reviewer, reviewed_at = excluded.reviewed_at, "
+                         "revision = excluded.revision", (key, status, text, reviewer, _now(), revision))
+        return revision
+
+    def put(self, review: PassageReview) -> int:
+        return self._write(review.content_key, review.status, review.corrected_text, review.reviewer)
+
+    def withdraw(self, content_key: str, reviewer: str) -> int:
+        if not self.get_many([content_key]):
+            return self.revision()
+        return self._write(content_key, "withdrawn", None, reviewer)
+
+    def revision(self) -> int:
+        return int(self.db.rows("SELECT COALESCE(MAX(revision), 0) FROM passage_reviews")[0][0])

@@ -23,6 +23,7 @@ from ..graph.agent import InputError
 from .controls import ControlsPanel, run_options
 from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
+from .review import ReviewPanel
 from .runtime import AgentRuntime, StartupError
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,8 @@ def sources_footer(result: dict[str, Any]) -> str:
     for r in rows:
         title = (r.get("title") or "").replace("|", "/")
         doc = f"[{title}]({r['url']})" if r.get("url") else title
-        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {r.get('category') or ''} | "
+        kind = " · ".join(k for k in (r.get("review"), r.get("category")) if k)
+        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {kind} | "
                      f"{(r.get('source') or '').replace('|', '/')} |")
     warnings = synthesis.get("warnings") or []
     if warnings:
@@ -244,6 +246,7 @@ class MedicalAgentApp:
                         self.profile = ProfilePanel()
                     with gr.Tab("Documents"):
                         self.documents = DocumentsPanel()
+                        self.review = ReviewPanel(self.runtime)
                     with gr.Tab("Refine log"):
                         self.refine = RefinePanel()
                     with gr.Tab("Raw"):
@@ -252,6 +255,7 @@ class MedicalAgentApp:
                       self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
                       self.my_docs.pages]
             self.my_docs.wire(session)
+            self.review.wire(raw)
             self.panel_outputs = panels
             self.live_panels = {"extract_slots": self.slots, "retrieve": self.documents}
             chat_inputs = [box, chatbot, session, *controls.inputs]

@@ -33,7 +33,7 @@ def test_references_and_warnings_come_from_the_cited_passages():
     s = synthesize("It lowers glucose [1][2].", citations, DOCS, "ko", ["glucose"], 0.8)
     assert s.sources_used == ["[1]", "[2]"] and s.key_points == ["glucose"] and s.confidence == 0.8
     assert s.references[0] == {"n": 1, "title": "Metformin", "source": "assets", "section": "p. 3", "page": 3,
-                               "category": None, "url": "https://x.org/a"}
+                               "category": None, "url": "https://x.org/a", "review": ""}
     assert s.references[1]["page"] is None and s.references[1]["section"] == ""
     assert s.warnings == ["조영제 검사 전에는 의사와 상의하세요 [2]", "Do not take it when eGFR is below 30. [1]"]
     assert synthesize("No evidence.", [], DOCS, "en").warnings == []

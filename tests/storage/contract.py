@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from langgraph.checkpoint.base import empty_checkpoint
 
-from medical_agent.storage import Storage
+from medical_agent.storage import PassageReview, Storage
 
 
 def profile(version: int, **fields: Any) -> dict[str, Any]:
@@ -146,7 +146,27 @@ class ActivityContract:
         assert storage.cache.stats("carol")["entries"] == 0 and storage.activity.threads("bob") == ["bob-t1"]
 
 
-class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract):
+class ReviewContract:
+    def test_reviews_replace_withdraw_and_raise_the_revision(self, storage: Storage):
+        repo = storage.reviews
+        assert repo.revision() == 0 and repo.get_many(["a", "b"]) == {}
+        assert repo.put(PassageReview("a", "verified", None, "dr kim")) == 1
+        assert repo.put(PassageReview("b", "corrected", "INR 2-3", "dr lee")) == 2
+        got = repo.get_many(["a", "b", "c"])
+        assert got["a"].status == "verified" and got["a"].reviewer == "dr kim" and got["a"].reviewed_at
+        assert got["b"].corrected_text == "INR 2-3" and set(got) == {"a", "b"}
+        assert repo.put(PassageReview("a", "corrected", "new text", "dr park")) == 3
+        assert repo.get_many(["a"])["a"].corrected_text == "new text"
+        assert repo.withdraw("a", "dr park") == 4 and repo.get_many(["a"]) == {}
+        assert repo.withdraw("never", "dr park") == 4 and repo.revision() == 4
+
+    def test_reviews_are_not_erased_with_a_person(self, storage: Storage):
+        storage.reviews.put(PassageReview("a", "verified", None, "alice"))
+        storage.delete_user("alice")
+        assert "a" in storage.reviews.get_many(["a"])
+
+
+class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract, ReviewContract):
     def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
         self.add(storage, "alice", 0, 1)
@@ -173,6 +193,8 @@ class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, Activi
         storage.profiles.update("alice", lambda _: profile(1, age=40))
         self.add(storage, "alice", None, 1)
         save_thread(storage, "alice-default")
+        storage.reviews.put(PassageReview("k", "corrected", "fixed", "dr kim"))
         again = reopen()
         assert again.profiles.get("alice")["age"] == 40 and again.cache.stats("alice")["entries"] == 1
+        assert again.reviews.get_many(["k"])["k"].corrected_text == "fixed" and again.reviews.revision() == 1
         assert again.checkpointer.get_tuple(thread_config("alice-default")) is not None

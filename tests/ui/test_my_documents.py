@@ -59,3 +59,28 @@ def test_upload_then_ask_through_gradio_client(served_app):
     assert "warfarin_en.pdf" in answer and "p. 2" in answer                # the sources table names file and page
     other = ask(Client(served_app["url"], verbose=False), QUESTION)
     assert "warfarin_en.pdf" not in message_text(other[0][-1])              # another browser: not its document
+
+
+def test_a_clinician_corrects_a_passage_with_the_reviewer_code(ui_settings, ui_agent):
+    off = built(AgentRuntime(ui_settings, ui_agent))
+    session = new_session()
+    last = turn(off, QUESTION, session)[-1][RAW]
+    assert "Reviewing is off" in off.review.review("verify", 1, "dr kim", "x", "", last)
+    ui = built(AgentRuntime(ui_settings.replace(reviewer_code="s3cret"), ui_agent))
+    assert ui.review.review("verify", 1, "dr kim", "wrong", "", last) == "⚠️ Wrong reviewer code."
+    assert "between 1 and" in ui.review.review("verify", 99, "dr kim", "s3cret", "", last)
+    assert "Say who reviews" in ui.review.review("verify", 1, " ", "s3cret", "", last)
+    assert "Write the corrected text" in ui.review.review("correct", 1, "dr kim", "s3cret", "", last)
+    before = ui_agent.deps.reviews.revision()
+    note = ui.review.review("correct", 1, "Dr Kim, pharmacist", "s3cret", "The usual INR target is 2 to 3 [checked].",
+                            last)
+    assert note.startswith("✔ [1]") and "corrected by Dr Kim, pharmacist" in note
+    assert ui_agent.deps.reviews.revision() == before + 1
+    after = turn(ui, QUESTION, session)[-1][RAW]
+    first = after["retrieved_docs"][0]
+    assert first["text"] == "The usual INR target is 2 to 3 [checked]." and first["review"]["by"] == "Dr Kim, pharmacist"
+    assert first["content_key"] == last["retrieved_docs"][0]["content_key"]      # still the original's key
+    assert ui.review.review("withdraw", 1, "Dr Kim", "s3cret", "", after) == "Review of [1] withdrawn."
+    withdrawn = turn(ui, QUESTION, session)[-1][RAW]["retrieved_docs"]
+    assert all(d["review"] is None for d in withdrawn) and first["content_key"] in {d["content_key"] for d in withdrawn}
+    ui_agent.forget(session["user_id"], [session["thread_id"]])

@@ -4,6 +4,7 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 from __future__ import annotations
 
 from ...refine.guards import doc_hashes
+from ...retrieval.trust import apply_reviews
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
@@ -28,6 +29,7 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         query = contextual_query(query, state.get("conversation_history") or [], deps)
     hits, expansion = deps.query_pipeline.search(query, state.get("dynamic_k") or K_DEFAULT,
                                                  also=deps.personal_retrievers(turn.user_id))
+    hits = apply_reviews(hits, deps.reviews)
     attempts = state.get("retrieval_attempts", 0) + 1
     return {"retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
             "iteration_count": attempts - 1, "query_for_retrieval": query,
