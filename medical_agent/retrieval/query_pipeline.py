@@ -33,6 +33,7 @@ MAX_SYNONYMS = 1          # English synonyms per linked concept besides its name
 EXPANSION_WEIGHT = 0.5    # BM25 weight of expansion terms (dev-chosen: docs/benchmarks.md)
 STEM_TAGS = ("NN", "XR", "SL", "SH")
 NAME_POSITION = re.compile(r"((?:[\uac00-\ud7a3-]+ )?(?:[\uac00-\ud7a3]+-)*[\uac00-\ud7a3]+?) ?(?:병|증후군|종양)")
+RRF_K = 60               # reciprocal-rank constant when rankings of two searches are merged
 MIN_SAME_LANGUAGE = 20   # passages in the question's language needed to restrict a mixed corpus to it
 Translate = Callable[[str], tuple[str | None, dict[str, Any] | None]]   # text → (English, LLM call record)
 
@@ -189,16 +190,33 @@ class QueryPipeline:
         corpus without it (English MedQuAD for a Korean question) is searched across languages. ``also``: other
         collections (a person's documents) searched with the same expanded query and merged in (:func:`merge`)."""
         q, exp = self.query(text)
-        langs = self.retriever.index.languages()
-        if filters is None and len(langs) > 1 and langs.get(exp.language, 0) >= MIN_SAME_LANGUAGE and \
-                self.retriever.index.paired_languages:
-            filters = {"lang": exp.language}
-        hits = self.retriever.search(q, k, method=method, filters=filters)
-        extra = [r.search(q, k, method=method) for r in also]
+        hits = self.search_index(self.retriever, q, exp.language, k, method=method, filters=filters)
+        extra = [self.search_index(r, q, exp.language, k, method=method) for r in also]
         return (merge(hits, extra, k) if extra else hits), exp
 
+    @staticmethod
+    def search_index(retriever: HybridRetriever, q: Query, lang: str, k: int, *, method: str = "hybrid",
+                     filters: dict[str, str | list[str]] | None = None) -> list[Evidence]:
+        """One index: a paired corpus in the question's language only; a mixed, unpaired one (documents) in
+        each language on its own, the two rankings interleaved: the question's own words would otherwise fill
+        every place with passages of its language, and the one leaflet in the other language that answers it,
+        reached only through the expansion's few words, would not make the top k."""
+        index = retriever.index
+        langs = index.languages()
+        other = "en" if lang == "ko" else "ko"
+        if filters is None and len(langs) > 1 and langs.get(lang, 0) >= MIN_SAME_LANGUAGE and index.paired_languages:
+            filters = {"lang": lang}
+        hits = retriever.search(q, k, method=method, filters=filters)
+        if filters is not None or index.paired_languages or not langs.get(other):
+            return hits
+        side = retriever.search(q, k, method=method, filters={"lang": other})
+        fused = rrf([[h.chunk_id for h in hits], [h.chunk_id for h in side]], RRF_K)
+        by_id = {h.chunk_id: h for h in [*side, *hits]}
+        order = sorted(fused, key=lambda cid: -fused[cid])[:k]
+        return [replace(by_id[cid], score=round(fused[cid], 6), rank=n) for n, cid in enumerate(order, start=1)]
 
-def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k: int = 60) -> list[Evidence]:
+
+def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k: int = RRF_K) -> list[Evidence]:
     """Reciprocal-rank merge of the knowledge base's hits with other collections' hits. Scores of two indexes do
     not compare, ranks do; a collection's hit takes part only if its words matched (a BM25 rank): in a small
     collection every passage has *some* nearest vector, and a leaflet about warfarin must not answer a question

@@ -255,3 +255,33 @@ def test_a_folder_of_documents_is_searched_across_languages(settings, tmp_path):
         found[name] = [h.doc_id for h in pipeline.search(question, 5)[0]]
     assert found["docs"][0] == "doc:warfarin.md"
     assert "warfarin" not in found["jsonl"]          # a paired corpus: the Korean passages only
+
+
+def test_an_unpaired_mixed_index_is_searched_per_language_and_the_rankings_interleaved():
+    """Documents: the question's own words would fill every place with its language; the other language gets a
+    ranking of its own (the Korean leaflet an English question needs is reached through a few expansion words)."""
+    from types import SimpleNamespace
+
+    from medical_agent.evidence import Evidence
+    from medical_agent.retrieval.query_pipeline import QueryPipeline
+
+    def hit(cid):
+        return Evidence(cid, cid, cid, "text")
+
+    calls = []
+
+    class Stub:
+        def __init__(self, paired):
+            self.index = SimpleNamespace(languages=lambda: {"en": 30, "ko": 25}, paired_languages=paired)
+
+        def search(self, q, k, method="hybrid", filters=None):
+            calls.append(filters)
+            ko = filters == {"lang": "ko"}
+            return [hit(f"{'ko' if ko else 'en'}{n}") for n in range(1, k + 1)]
+
+    out = QueryPipeline.search_index(Stub(paired=False), Query("metformin pill"), "en", 5)
+    assert [h.chunk_id for h in out] == ["en1", "ko1", "en2", "ko2", "en3"] and [h.rank for h in out] == [1, 2, 3, 4, 5]
+    assert calls == [None, {"lang": "ko"}]
+    calls.clear()
+    paired = QueryPipeline.search_index(Stub(paired=True), Query("metformin pill"), "en", 5)
+    assert [h.chunk_id for h in paired] == ["en1", "en2", "en3", "en4", "en5"] and calls == [{"lang": "en"}]
