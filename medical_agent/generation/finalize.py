@@ -3,6 +3,7 @@ the offline-mode label when extractive, and the information-not-diagnosis discla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +11,11 @@ from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
 from ..safety import with_emergency_line
 
 SAFETY_HEADING = {"ko": "**안전 참고 (내 정보 기준)**", "en": "**Safety notes for you**"}
+
+
+_PIECE = re.compile(r"[^.!?。\n]+(?:[.!?。]+(?:\s*\[[\d,\s]+\])*|\n|$)")
+_MARKERS = re.compile(r"\[[\d,\s]+\]")
+MIN_LOOP_CHARS = 15
 
 
 def tail(lang: str, notes: Sequence[str], offline: bool, answer_so_far: str = "") -> str:
@@ -79,6 +85,21 @@ def with_doubts(answer: str, doubts: Sequence[dict[str, Any]], lang: str) -> str
     emergency line, which the caller puts back in front)."""
     lines = list(dict.fromkeys(doubt_line(d, lang) for d in doubts))
     return "\n".join([*lines, "", answer]) if lines else answer
+
+
+def cut_loop(text: str) -> str:
+    """A small model's degenerate loop — the same sentences again and again until the token cap — cut where a
+    sentence first comes back verbatim (citation markers and spacing aside). Short pieces (list labels, "예.")
+    may repeat and are kept."""
+    seen: set[str] = set()
+    for piece in _PIECE.finditer(text):
+        key = " ".join(_MARKERS.sub("", piece.group()).split())
+        if len(key) < MIN_LOOP_CHARS:
+            continue
+        if key in seen:
+            return text[: piece.start()].rstrip()
+        seen.add(key)
+    return text
 
 
 def body_of(answer: str) -> str:

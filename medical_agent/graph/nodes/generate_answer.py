@@ -20,7 +20,7 @@ from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
-from ...generation.finalize import greeting, tail
+from ...generation.finalize import cut_loop, greeting, tail
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
@@ -92,7 +92,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             if stream is not None and not stream.raw.count('"answer"'):
                 write({"type": "token", "text": body})          # a backend that ignored the schema
             if not turn.llm_mode:
-                body = attach_citations(body, docs, deps.retriever.index.tokenizer.tokenize)
+                body = attach_citations(cut_loop(body), docs, deps.retriever.index.tokenizer.tokenize)
         except LLMError as exc:
             log.warning("generation failed: %s", exc)
             prefix, generator = LLM_FAILED[lang].format(error=exc), "extractive_fallback"

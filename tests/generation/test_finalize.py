@@ -1,0 +1,18 @@
+"""A degenerate loop of a small model is cut where a sentence first comes back; short repeats are kept."""
+
+from medical_agent.generation.finalize import cut_loop
+
+LOOP = ("Metformin leaves the body through the kidneys [1]. A low eGFR means weak kidneys [1]. So, may I take it? "
+        "In this case, metformin leaves the body through the kidneys [1]. A low eGFR means weak kidneys [1]. So, may I")
+
+
+def test_the_loop_is_cut_at_the_first_verbatim_repeat():
+    assert cut_loop(LOOP) == ("Metformin leaves the body through the kidneys [1]. A low eGFR means weak kidneys [1]. "
+                              "So, may I take it? In this case, metformin leaves the body through the kidneys [1].")
+    assert cut_loop("A low eGFR means weak kidneys [1]. A low eGFR means weak kidneys [2].") == \
+        "A low eGFR means weak kidneys [1]."                                   # markers aside, the same sentence
+
+
+def test_short_repeats_and_ordinary_answers_are_kept():
+    text = "- 예 [1]\n- 예 [2]\nMetformin is cleared by the kidneys [1]. Ask your doctor."
+    assert cut_loop(text) == text and cut_loop("") == ""
