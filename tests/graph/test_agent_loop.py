@@ -165,7 +165,11 @@ def test_basic_rag_never_loops(make_agent):
 def test_confident_cheap_check_skips_the_llm_verifier(make_agent):
     long_answer = ("Side effects: metformin often causes nausea, diarrhoea and stomach upset at first [1]. Taking it "
                    "with food helps [1]. Rarely it causes lactic acidosis, mainly when kidney function is very low [1]. "
-                   * 3)
+                   "The stomach upset usually settles within a few weeks of starting metformin [1]. Metformin with "
+                   "meals causes less nausea and less diarrhoea [1]. Lactic acidosis from metformin is rare but "
+                   "serious, mainly with very low kidney function [1]. A slow start of metformin lowers the stomach "
+                   "upset [1]. Nausea and diarrhoea are common side effects of metformin at first [1]. Very low "
+                   "kidney function raises the risk of lactic acidosis with metformin [1].")
     llm = ScriptedLLM({"generate": long_answer})
     result = make_agent(llm).run("u", QUESTION)
     assert result["stop_reason"] == "quality_ok" and not llm.calls_with("verify")
