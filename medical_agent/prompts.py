@@ -45,6 +45,10 @@ SECTION = {
 
 # The task of the answer call, after the turn's shared context (context.assembly.task_messages). The reply is a JSON
 # object of SYNTHESIS_SCHEMA; nothing in it may anchor the model (no example values).
+CHOOSE_TASK = {
+    "ko": "위 내용에 따라 질문의 답을 다음 중 하나로만 고르세요: {options}.",
+    "en": "Following the above, answer the question with one of these only: {options}.",
+}
 ANSWER_TASK = {
     "ko": "위 [근거]로 [사용자 질문]에 답하세요. 질문의 모든 부분에 직접 답하고, 근거를 그대로 옮겨 적지 말고 한국어 3~6문장으로 "
           "쓰며, 각 문장 끝에 [1]처럼 근거 번호를 붙이세요. [환자 프로필]이 있으면 이 사람의 질환·복용 약·수치 중 질문과 관련된 것을 "

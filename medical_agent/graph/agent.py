@@ -28,7 +28,7 @@ from .turn import MODES, TurnContext
 RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
                "generator", "query_complexity", "dynamic_k", "red_flag", "expanded_query", "token_plan", "language",
-               "iteration_count", "safety_notes", "profile_version", "mode", "synthesis")
+               "iteration_count", "safety_notes", "profile_version", "mode", "synthesis", "answer_choice")
 
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class MedicalAgent:
         return settings.flags
 
     def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
-                 overrides: dict[str, Any] | None, answer_format: str = ""
+                 overrides: dict[str, Any] | None, answer_format: str = "", answer_options: tuple[str, ...] = ()
                  ) -> tuple[AgentState, dict[str, Any], TurnContext]:
         if isinstance(text, str) and LONE_SURROGATE.search(text):
             raise InputError("The message contains bytes that are not valid text (not UTF-8?); please type or "
@@ -79,7 +79,7 @@ class MedicalAgent:
         except SettingsError as exc:
             raise InputError(str(exc)) from None
         turn = TurnContext(user_id=user_id, thread_id=thread_id or f"{user_id}-default", mode=mode, flags=flags,
-                           answer_format=answer_format)
+                           answer_format=answer_format, answer_options=tuple(answer_options))
         self.storage.activity.touch(user_id, turn.thread_id)
         self.expire_idle()
         config = {"configurable": {"thread_id": turn.thread_id},
@@ -87,9 +87,10 @@ class MedicalAgent:
         return new_turn(text), config, turn
 
     def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
-            profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = ""
-            ) -> dict[str, Any]:
-        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format)
+            profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = "",
+            answer_options: tuple[str, ...] = ()) -> dict[str, Any]:
+        state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format,
+                                            answer_options)
         return summarize(self.graph.invoke(state, config, context=turn), turn)
 
     def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",

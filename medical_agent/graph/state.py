@@ -104,6 +104,7 @@ class AgentState(TypedDict, total=False):
     skip_pipeline: bool
     # accounting
     node_timings: Annotated[dict[str, float], merge_timings]
+    answer_choice: str | None                # the benchmark option chosen after the answer (turn.answer_options)
     llm_calls: Annotated[list[dict[str, Any]], extend_or_reset]
     error: str | None
 
@@ -121,5 +122,5 @@ def new_turn(user_text: str) -> AgentState:
         "stop_reason": None, "next_step": "", "cache_hit": False, "cached_response": None, "question_signature": None,
         "cache_similarity_score": 0.0, "skip_pipeline": False, "error": None, "language": "",
         "retrieved_docs_history": None, "quality_score_history": None, "query_rewrite_history": None,
-        "refine_iteration_logs": None, "node_timings": None, "llm_calls": None,
+        "refine_iteration_logs": None, "node_timings": None, "llm_calls": None, "answer_choice": None,
     }

@@ -24,6 +24,8 @@ class TurnContext:
     flags: FeatureFlags       # the ablation profile's switches, with the UI's overrides applied
     answer_format: str = ""   # an instruction for the answer's form (a benchmark's "Answer: <letter>"): it goes
                               # to the answer call, never into retrieval, extraction or the cache
+    answer_options: tuple[str, ...] = ()   # a benchmark's options ("yes", "no"): after the answer, one short call on
+                                           # the same prefix chooses one of them (graph/nodes/answer_choice.py)
 
     @property
     def llm_mode(self) -> bool:

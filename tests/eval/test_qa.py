@@ -82,3 +82,36 @@ def test_a_scripted_run_in_both_modes_resumes_and_is_summarised(make_agent, tmp_
 
 def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 0.0) and wilson(50, 100) == (0.4038, 0.5962)
+
+
+def test_choose_reads_the_answer_as_a_constrained_choice_on_the_same_prefix(make_agent, tmp_path):  # noqa: F811
+    """The written answer says "yes" in both modes; the choice call, made on the answer call's own prefix under an
+    enum schema, reads "no" off the evidence in agent mode. The text-parsed answer is kept beside it."""
+    def answer(messages, options):
+        tag = options.get("tag")
+        if tag == "verify":
+            return verify_reply(messages, 0.9)
+        if tag == "choose":
+            assert options["json_schema"]["properties"]["answer"]["enum"] == ["yes", "no", "maybe"]
+            assert options["temperature"] == 0.0
+            return json.dumps({"answer": "no" if "[Evidence]" in messages[-1]["content"] else "yes"})
+        body = "Metformin is used with care [3]. Answer: yes"
+        return json.dumps({"answer": body, "key_points": [], "confidence": 0.8}) if options.get("json_schema") \
+            else body
+
+    llm = ScriptedLLM(answer, cycle=True)
+    agent = make_agent(llm)
+    run_qa(agent, [YN], ["llm", "agent"], "pubmedqa", tmp_path, choose=True)
+    records = {r["mode"]: r for r in read_records(tmp_path)}
+    assert (records["agent"]["pred"], records["agent"]["pred_text"], records["agent"]["choice"]) == ("no", "yes", "no")
+    assert (records["llm"]["pred"], records["llm"]["choice"]) == ("yes", "yes")
+    generate = llm.calls_with("generate")
+    choose = llm.calls_with("choose")
+    assert len(choose) == 2 and records["agent"]["llm_calls"] >= 2
+    agent_generate, agent_choose = generate[-1].messages, choose[-1].messages
+    assert agent_choose[0] == agent_generate[0]                              # the same system prompt, byte for byte
+    shared = agent_generate[1]["content"].split("[Task]")[0]
+    assert agent_choose[1]["content"].startswith(shared) and "one of these only: yes, no, maybe" in \
+        agent_choose[1]["content"]
+    summary = summarise(list(read_records(tmp_path)), ["q1"])
+    assert summary["modes"]["agent"]["accuracy"] == 1.0 and summary["modes"]["agent"]["accuracy_from_text"] == 0.0

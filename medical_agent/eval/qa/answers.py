@@ -20,6 +20,13 @@ _YES_NO = re.compile(r"\b(yes|no|maybe)\b|(예|네|아니오|아니요|아마도
 KOREAN = {"예": "yes", "네": "yes", "아니오": "no", "아니요": "no", "아마도": "maybe"}
 
 
+def options(item: QAItem, dataset: str) -> tuple[str, ...]:
+    """What the answer is chosen from: the option letters, or yes/no (and maybe where the set has it)."""
+    if item.kind == "choice":
+        return tuple(item.options)
+    return ("yes", "no", "maybe") if dataset == "pubmedqa" else ("yes", "no")
+
+
 def prompt(item: QAItem) -> str:
     """The question (with its options): what the person asks, and what the agent searches for."""
     lines = [item.question.strip()]

@@ -54,9 +54,9 @@ def run_command(args: argparse.Namespace) -> int:
     agent = create_agent(settings.with_flags(response_cache_enabled=False), llm_spec=args.llm, index=args.index,
                          storage=open_storage(":memory:"))
     meta = {"dataset": args.dataset, "n": args.n, "seed": args.seed, "sample": "dev" if args.dev else "test",
-            "modes": modes, "llm": agent.deps.llm_info.label,
+            "modes": modes, "llm": agent.deps.llm_info.label, "answer": "choice" if args.choose else "text",
             "index": str(args.index or settings.paths.index_dir)}
-    counts = run_qa(agent, items, modes, args.dataset, args.out)
+    counts = run_qa(agent, items, modes, args.dataset, args.out, choose=args.choose)
     summary = {**meta, **summarise(list(read_records(args.out)), [i.id for i in items]), **counts}
     (args.out / "summary.json").write_text(json.dumps(summary, ensure_ascii=False, indent=1), encoding="utf-8")
     (args.out / "report.md").write_text(report(summary, meta), encoding="utf-8")
@@ -74,4 +74,6 @@ def add_parser(eval_subparsers: Any) -> None:
     p.add_argument("--llm", help="LLM spec (default: the configured one)")
     p.add_argument("--index", type=Path, help="index to search in agent mode (default: the knowledge base)")
     p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--choose", action="store_true", help="read the answer as a constrained one-word choice made "
+                   "after the answer, on the same prompt (both modes); the text-parsed answer is kept beside it")
     p.set_defaults(func=run_command)

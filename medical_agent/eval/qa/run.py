@@ -20,7 +20,7 @@ from ...llm.calls import llm_usage
 from ...verify.claims import faithfulness_proxy
 from ..harness.stats import wilson
 from ..harness.turn_metrics import passages_by_number
-from .answers import INSTRUCTION, parse_answer, prompt
+from .answers import INSTRUCTION, options, parse_answer, prompt
 from .data import QAItem
 
 RESULTS = "results.jsonl"
@@ -36,13 +36,17 @@ def read_records(out: Path) -> Iterator[dict[str, Any]]:
                 continue                              # a line torn by an interruption
 
 
-def ask(agent: Any, item: QAItem, mode: str, dataset: str) -> dict[str, Any]:
+def ask(agent: Any, item: QAItem, mode: str, dataset: str, choose: bool = False) -> dict[str, Any]:
+    """One question in one mode; ``choose``: the answer is the option chosen by the short constrained call after
+    the answer (``answer_choice``), the one parsed from the text is kept beside it (``pred_text``)."""
     start = time.perf_counter()
     who = f"qa-{dataset}-{item.id}-{mode}"
-    result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind])
+    result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind],
+                       answer_options=options(item, dataset) if choose else ())
     seconds = time.perf_counter() - start
     text = (result.get("synthesis") or {}).get("answer") or result.get("answer") or ""
-    predicted = parse_answer(text, item)
+    from_text = parse_answer(text, item)
+    predicted = (result.get("answer_choice") or from_text) if choose else from_text
     usage = llm_usage(result)
     faith = faithfulness_proxy(text, passages_by_number(result)) if mode == "agent" else {}
     agent.forget(who, [who])
@@ -51,16 +55,18 @@ def ask(agent: Any, item: QAItem, mode: str, dataset: str) -> dict[str, Any]:
             "prompt_tokens": usage["prompt_tokens"], "evaluated_prompt_tokens": usage["evaluated_prompt_tokens"],
             "completion_tokens": usage["completion_tokens"], "repair_calls": usage["repair_calls"],
             "stop_reason": result.get("stop_reason"), "faithfulness_proxy": faith.get("faithfulness"),
+            "pred_text": from_text, "choice": result.get("answer_choice"),
             "answer": text[:2000]}
 
 
-def run_qa(agent: Any, items: Sequence[QAItem], modes: Sequence[str], dataset: str, out: Path) -> dict[str, int]:
+def run_qa(agent: Any, items: Sequence[QAItem], modes: Sequence[str], dataset: str, out: Path,
+           choose: bool = False) -> dict[str, int]:
     out.mkdir(parents=True, exist_ok=True)
     done = {(r["id"], r["mode"]) for r in read_records(out)}
     todo = [(item, mode) for item in items for mode in modes if (item.id, mode) not in done]
     with (out / RESULTS).open("a", encoding="utf-8") as fh:
         for item, mode in tqdm(todo, desc=f"eval qa {dataset}", unit="q"):
-            fh.write(json.dumps(ask(agent, item, mode, dataset), ensure_ascii=False) + "\n")
+            fh.write(json.dumps(ask(agent, item, mode, dataset, choose), ensure_ascii=False) + "\n")
             fh.flush()
     return {"asked": len(todo), "skipped": len(done)}
 
@@ -79,6 +85,9 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
                        "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None for r in rows.values())}
         for key in ("seconds", "llm_calls", "evaluated_prompt_tokens", "completion_tokens", "repair_calls"):
             modes[mode][f"{key}_mean"] = round(sum(r[key] for r in rows.values()) / n, 2) if n else None
+        texts = [r for r in rows.values() if "pred_text" in r and r.get("choice") is not None]
+        if texts:     # --choose runs: what the written answer alone would have scored, on the same questions
+            modes[mode]["accuracy_from_text"] = round(sum(r["pred_text"] == r["gold"] for r in texts) / len(texts), 4)
         faith = [r["faithfulness_proxy"] for r in rows.values() if r.get("faithfulness_proxy") is not None]
         modes[mode]["faithfulness_proxy_mean"] = round(sum(faith) / len(faith), 3) if faith else None
     out: dict[str, Any] = {"questions": len(wanted), "modes": modes}

@@ -13,6 +13,7 @@ from ...safety import with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
+from .answer_choice import answer_choice
 from .common import language
 
 
@@ -37,5 +38,6 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
                           "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis,
                           "signature": state.get("question_signature"), "offline_label": offline,
                           "review_concerns": state.get("review_concerns") or []})
-    turn = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
-    return {"answer": answer, "conversation_history": turn, "synthesis": synthesis}
+    history = [{"role": "user", "content": state["user_text"]}, {"role": "assistant", "content": answer}]
+    return {"answer": answer, "conversation_history": history, "synthesis": synthesis,
+            **answer_choice(state, turn, deps)}
