@@ -53,7 +53,12 @@ class MyDocumentsPanel:
         if not paths:
             return "Choose one or more files first.", *self.listing(session), session, None
         progress(0.1, desc=f"indexing {len(paths)} file(s)…")
-        report = agent.deps.collections.add(session["user_id"], paths)
+        try:
+            report = agent.deps.collections.add(session["user_id"], paths)
+        except (OSError, RuntimeError) as exc:    # a full disk, an unwritable folder: said plainly, logged
+            log.warning("documents could not be indexed: %s", type(exc).__name__)
+            return (f"⚠️ The documents could not be indexed ({type(exc).__name__}); nothing was added. Please try "
+                    "again later."), *self.listing(session), session, None
         lines = [f"✔ {name} added" for name in report.added]
         lines += [f"⚠️ {s['file']}: {s['reason']}" for s in report.skipped]
         if report.added:

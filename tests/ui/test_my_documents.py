@@ -84,3 +84,16 @@ def test_a_clinician_corrects_a_passage_with_the_reviewer_code(ui_settings, ui_a
     withdrawn = turn(ui, QUESTION, session)[-1][RAW]["retrieved_docs"]
     assert all(d["review"] is None for d in withdrawn) and first["content_key"] in {d["content_key"] for d in withdrawn}
     ui_agent.forget(session["user_id"], [session["thread_id"]])
+
+
+def test_an_indexing_failure_is_said_plainly_and_adds_nothing(ui_settings, ui_agent, monkeypatch):
+    ui = built(AgentRuntime(ui_settings, ui_agent))
+    session = new_session()
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ui_agent.deps.collections, "add", full_disk)
+    status, table, choice, _, cleared = ui.my_docs.add([str(LEAFLETS / "warfarin_en.pdf")], session,
+                                                       progress=lambda *a, **k: None)
+    assert status.startswith("⚠️ The documents could not be indexed (OSError)") and table.empty and cleared is None
