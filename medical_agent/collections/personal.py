@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..embeddings import Embedder
-from ..indexing.build import build_index
+from ..indexing.build import BuildResult, build_index
 from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.index_store import IndexLoadError, load_index, read_manifest
 
@@ -61,7 +61,8 @@ class PersonalCollections:
         self.root, self.embedder, self.embedder_spec = Path(root), embedder, embedder_spec
         self.assets_dir, self.shared, self.chunk_chars = assets_dir, shared, chunk_chars
         self.retriever_options = retriever_options or {}
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()            # one build at a time (uploads, deletions, erasures)
+        self._cache_lock = threading.Lock()      # the retriever cache, read on every turn
         self._retrievers: dict[str, tuple[str, HybridRetriever]] = {}
 
     def folder(self, user_id: str) -> Path:
@@ -80,7 +81,7 @@ class PersonalCollections:
         with contextlib.suppress(OSError, ValueError):
             current = int((folder / GENERATION).read_text(encoding="utf-8"))
         (folder / GENERATION).write_text(str(current + 1), encoding="utf-8")
-        self._retrievers.pop(str(folder), None)
+        self._forget_retriever(folder)
 
     def add(self, user_id: str, paths: Iterable[Path | str]) -> AddReport:
         """Copy the files into the collection and index them; unreadable ones are reported and not kept."""
@@ -102,9 +103,7 @@ class PersonalCollections:
             if not copied:
                 return report
             try:
-                result = build_index(f"docs:{files}", folder / "index", assets_dir=self.assets_dir,
-                                     embedder=self.embedder, embedder_spec=self.embedder_spec,
-                                     chunk_chars=self.chunk_chars)
+                result = self._rebuild(folder)
                 skipped = {s["file"]: s["reason"] for s in result.skipped}
                 report.seconds = result.seconds
             except ValueError as exc:   # nothing readable in the whole collection
@@ -141,8 +140,7 @@ class PersonalCollections:
             if not any((folder / "files").iterdir()):
                 shutil.rmtree(folder / "index", ignore_errors=True)
             else:
-                build_index(f"docs:{folder / 'files'}", folder / "index", assets_dir=self.assets_dir,
-                            embedder=self.embedder, embedder_spec=self.embedder_spec, chunk_chars=self.chunk_chars)
+                self._rebuild(folder)
             self._changed(folder)
         return True
 
@@ -153,7 +151,7 @@ class PersonalCollections:
         folder = self.folder(user_id)
         with self._lock:
             shutil.rmtree(folder, ignore_errors=True)
-            self._retrievers.pop(str(folder), None)
+            self._forget_retriever(folder)
 
     def page_image(self, user_id: str, source: str, page: int) -> Path | None:
         """The rendered page of a document in this person's collection, if there is one."""
@@ -170,15 +168,25 @@ class PersonalCollections:
             key = read_manifest(directory).get("build_key", "")
         except IndexLoadError:
             return None
-        with self._lock:
+        with self._cache_lock:
             cached = self._retrievers.get(str(self.folder(user_id)))
-            if cached and cached[0] == key:
-                return cached[1]
-            try:
-                retriever = HybridRetriever(load_index(directory, expected_embedder=self.embedder.name), self.embedder,
-                                            **self.retriever_options)
-            except IndexLoadError as exc:
-                log.warning("a document collection cannot be searched: %s", exc)
-                return None
+        if cached and cached[0] == key:
+            return cached[1]
+        try:    # outside the locks: another person's upload (which holds the build lock) does not hold this turn
+            retriever = HybridRetriever(load_index(directory, expected_embedder=self.embedder.name), self.embedder,
+                                        **self.retriever_options)
+        except IndexLoadError as exc:
+            log.warning("a document collection cannot be searched: %s", exc)
+            return None
+        with self._cache_lock:
             self._retrievers[str(self.folder(user_id))] = (key, retriever)
-            return retriever
+        return retriever
+
+    def _rebuild(self, folder: Path) -> BuildResult:
+        """The collection's index from its files: unchanged files are neither parsed nor embedded again."""
+        return build_index(f"docs:{folder / 'files'}", folder / "index", assets_dir=self.assets_dir,
+                           embedder=self.embedder, embedder_spec=self.embedder_spec, chunk_chars=self.chunk_chars)
+
+    def _forget_retriever(self, folder: Path) -> None:
+        with self._cache_lock:
+            self._retrievers.pop(str(folder), None)

@@ -77,8 +77,8 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     concepts = load_concepts(str(assets_dir / "concepts.csv")) if (assets_dir / "concepts.csv").is_file() else None
     tokenizer = get_tokenizer(concepts.korean_names() if concepts else ())
     previous = None if force else PreviousIndex.open(out)
-    passages = iter_source(source, assets_dir, chunk_chars=chunk_chars,
-                           known=previous.known_documents(chunk_chars) if previous else {})
+    known = previous.known_documents(chunk_chars) if previous else {}
+    passages = iter_source(source, assets_dir, chunk_chars=chunk_chars, known=known)
     is_docs = isinstance(passages, DocumentSource)
     if add and not is_docs:
         raise ValueError("--add works with document sources (pdf:DIR, docs:DIR) only")
@@ -90,12 +90,11 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     chunks = list(chunk_passages(passages, chunk_chars))
     documents: dict[str, dict[str, Any]] = dict(passages.documents) if is_docs else {}
     skipped = [{"file": s.file, "reason": s.reason} for s in passages.skipped] if is_docs else []
-    if add and previous:
-        kept = {name: known for name, known in previous.known_documents(chunk_chars).items()
-                if name not in documents and known["passages"]}
-        for name, known in kept.items():
-            documents[name] = known["entry"]
-            chunks += known["passages"]
+    if add:    # the documents already indexed that the new folder lacks stay
+        for name, old in known.items():
+            if name not in documents and old["passages"]:
+                documents[name] = old["entry"]
+                chunks += old["passages"]
     if not chunks:
         why = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:5])
         raise ValueError(f"source {source!r} produced no passages" + (f" ({why})" if why else ""))

@@ -209,11 +209,7 @@ class QueryPipeline:
         hits = retriever.search(q, k, method=method, filters=filters)
         if filters is not None or index.paired_languages or not langs.get(other):
             return hits
-        side = retriever.search(q, k, method=method, filters={"lang": other})
-        fused = rrf([[h.chunk_id for h in hits], [h.chunk_id for h in side]], RRF_K)
-        by_id = {h.chunk_id: h for h in [*side, *hits]}
-        order = sorted(fused, key=lambda cid: -fused[cid])[:k]
-        return [replace(by_id[cid], score=round(fused[cid], 6), rank=n) for n, cid in enumerate(order, start=1)]
+        return interleave([hits, retriever.search(q, k, method=method, filters={"lang": other})], k)
 
 
 def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k: int = RRF_K) -> list[Evidence]:
@@ -221,8 +217,12 @@ def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k:
     not compare, ranks do; a collection's hit takes part only if its words matched (a BM25 rank): in a small
     collection every passage has *some* nearest vector, and a leaflet about warfarin must not answer a question
     about asthma just because it is the person's only document."""
-    ranked = [main] + [[h for h in hits if h.bm25_rank is not None] for hits in others]
-    fused = rrf([[h.chunk_id for h in hits] for hits in ranked], rrf_k)
-    by_id = {h.chunk_id: h for hits in ranked for h in hits}
+    return interleave([main] + [[h for h in hits if h.bm25_rank is not None] for hits in others], k, rrf_k)
+
+
+def interleave(rankings: Sequence[list[Evidence]], k: int, rrf_k: int = RRF_K) -> list[Evidence]:
+    """Rankings of separate searches merged by reciprocal rank: the top ``k``, scored and ranked anew."""
+    fused = rrf([[h.chunk_id for h in hits] for hits in rankings], rrf_k)
+    by_id = {h.chunk_id: h for hits in rankings for h in hits}
     order = sorted(fused, key=lambda cid: -fused[cid])[:k]
     return [replace(by_id[cid], score=round(fused[cid], 6), rank=n) for n, cid in enumerate(order, start=1)]

@@ -1,5 +1,5 @@
 """Markdown, plain-text and HTML files into the same elements as a PDF (one "page" each; a form feed in a text file
-starts a new page).
+starts a new page; no layout, so no bounding boxes).
 
 Markdown's ``#`` lines are headings, ``-``/``*``/``1.`` lines list items, ``|`` rows a table; HTML's h1–h6, p, li,
 table rows and figcaption map the same way through the standard library's HTML parser (no page layout to read).
@@ -60,7 +60,7 @@ def _markdown_page(page: str, number: int) -> list[Element]:
             else:
                 text = join_lines(block)
             if role != "image":
-                elements.append(Element(role, text, number, (0.0, float(len(elements)), 0.0, 0.0)))
+                elements.append(Element(role, text, number))
         block, role, title = [], "", ""
 
     for raw in page.splitlines():
@@ -69,8 +69,7 @@ def _markdown_page(page: str, number: int) -> list[Element]:
         if heading or not line.strip():
             flush()
             if heading:
-                elements.append(Element("heading", heading.group(2), number, (0.0, float(len(elements)), 0.0, 0.0),
-                                        len(heading.group(1))))
+                elements.append(Element("heading", heading.group(2), number, level=len(heading.group(1))))
             continue
         r = "table" if line.lstrip().startswith("|") else "image" if MD_IMAGE.match(line) else \
             "list" if is_bullet(line) else "caption" if is_caption(line) else "paragraph"
@@ -154,7 +153,7 @@ def parse_html(path: Path, name: str | None = None) -> ParsedDocument:
             text = f"{last.text}\n• {text}"
         elif category == "list":
             text = f"• {text}"
-        elements.append(Element(category, text, 1, (0.0, float(len(elements)), 0.0, 0.0), level))
+        elements.append(Element(category, text, 1, level=level))
     if not elements:
         raise DocumentError("no readable text in the HTML file")
     title = " ".join(parser.title.split()) or next((e.text for e in elements if e.category == "heading"), path.stem)
