@@ -25,7 +25,7 @@ from .context.extraction.mentions import ConceptLinker
 from .context.extraction.rules_lay import LayConditions
 from .context.extraction.slot_extractor import SlotExtractor
 from .context.profile import ProfileStore
-from .embeddings import create_embedder
+from .embeddings import Embedder, create_embedder
 from .graph.agent import MedicalAgent
 from .graph.deps import Deps
 from .indexing.build import ensure_index
@@ -64,10 +64,13 @@ def create_extractor(settings: Settings, concepts: ConceptTable | None = None) -
 
 
 def create_query_pipeline(settings: Settings, index: Path, *, embedder_spec: str | None = None,
-                          expand: bool | None = None, llm: LLM | None = None) -> QueryPipeline:
+                          expand: bool | None = None, llm: LLM | None = None,
+                          embedder: Embedder | None = None) -> QueryPipeline:
     """The agent's query pipeline over another index, searched with the embedder that index was built with
-    (unless ``embedder_spec``): what `eval retrieval`, `tune-fusion` and `bench pipeline` measure."""
-    retriever = open_retriever(settings, index, embedder_spec=embedder_spec, use_index_embedder=True)
+    (unless ``embedder_spec``, or an ``embedder`` already loaded): what `eval retrieval`, `tune-fusion`,
+    `bench pipeline` and `eval documents` measure."""
+    retriever = open_retriever(settings, index, embedder=embedder, embedder_spec=embedder_spec,
+                               use_index_embedder=True)
     concepts = concept_table(settings)
     linker, _ = create_linker(settings, concepts)
     return open_query_pipeline(settings, retriever, linker, concepts, expand=expand, llm=llm)

@@ -13,14 +13,19 @@ from typing import Any
 from .evaluate import evaluate_pages, load_questions
 
 
-def _build(settings: Any, docs: Path, index: Path, embedder_spec: str | None, kind: str = "docs") -> dict[str, Any]:
+def _embedder(settings: Any, spec: str | None) -> tuple[Any, str]:
     from ...embeddings import create_embedder
+
+    spec = spec or settings.backends.embedder
+    return create_embedder(spec, settings), spec
+
+
+def _build(settings: Any, docs: Path, index: Path, embedder: tuple[Any, str], kind: str = "docs") -> dict[str, Any]:
     from ...indexing.build import build_index
 
-    spec = embedder_spec or settings.backends.embedder
     start = time.perf_counter()
     result = build_index(f"{kind}:{docs}", index, assets_dir=settings.paths.assets_dir,
-                         embedder=create_embedder(spec, settings), embedder_spec=spec, chunk_chars=1200)
+                         embedder=embedder[0], embedder_spec=embedder[1], chunk_chars=1200)
     seconds = time.perf_counter() - start
     pages = sum(int(d.get("pages") or 0) for d in result.manifest.get("documents", {}).values())
     return {"built": result.built, "seconds": round(seconds, 2), "documents": len(result.manifest["documents"]),
@@ -34,8 +39,9 @@ def eval_command(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     questions = load_questions(args.questions)
-    ingest = _build(settings, args.docs, args.index, args.embedder, args.kind)
-    report = evaluate_pages(create_query_pipeline(settings, args.index), questions, args.k)
+    embedder = _embedder(settings, args.embedder)       # loaded once: the build and the searches share it
+    ingest = _build(settings, args.docs, args.index, embedder, args.kind)
+    report = evaluate_pages(create_query_pipeline(settings, args.index, embedder=embedder[0]), questions, args.k)
     rows = report.pop("rows")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -82,7 +88,7 @@ def ingest_command(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         render_thumbnails(pdf, Path(tmp) / "thumbs")
         thumbs_s = time.perf_counter() - start
-        build = _build(settings, folder, Path(tmp) / "index", args.embedder)
+        build = _build(settings, folder, Path(tmp) / "index", _embedder(settings, args.embedder))
     print(json.dumps({"pages": pages, "elements": len(doc.elements), "parse_seconds": round(parse_s, 2),
                       "thumbnail_seconds": round(thumbs_s, 2), "build": build,
                       "embedder": args.embedder or settings.backends.embedder}))
