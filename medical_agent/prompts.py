@@ -35,10 +35,12 @@ LLM_MODE_SYSTEM = {
 SECTION = {
     "ko": {"profile": "[환자 프로필]", "profile_hint": "위 환자 정보를 고려해 개인화된 답변을 하세요.",
            "evidence": "[근거]", "evidence_hint": "위 근거에 기반해 답하고 번호로 인용하세요.",
+           "row_hint": "▶ 표시는 질문의 수치에 해당하는 표의 행입니다.",
            "history": "[최근 대화]", "question": "[사용자 질문]", "no_evidence": "(검색된 근거 없음)",
            "user": "사용자", "assistant": "상담", "task": "[작업]"},
     "en": {"profile": "[Patient profile]", "profile_hint": "Use this profile to personalise the answer.",
            "evidence": "[Evidence]", "evidence_hint": "Answer from this evidence and cite it by number.",
+           "row_hint": "A table row marked ▶ is the row that matches a number in the question.",
            "history": "[Recent conversation]", "question": "[Question]", "no_evidence": "(no evidence retrieved)",
            "user": "User", "assistant": "Assistant", "task": "[Task]"},
 }

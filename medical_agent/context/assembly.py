@@ -16,6 +16,7 @@ from typing import Any
 
 from ..evidence import Evidence
 from ..prompts import LLM_MODE_SYSTEM, SECTION, SYSTEM_PROMPT
+from .table_rows import MARK
 
 RATIOS = {"system": 0.05, "profile": 0.10, "evidence": 0.50, "history": 0.15, "question": 0.05, "generation": 0.15}
 DOC_CHARS = 1500          # no single passage takes more than this, whatever the budget
@@ -95,7 +96,8 @@ def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs:
     included = 0
     if mode != "llm" and (docs or retrieval_expected):
         block, included = evidence_block(docs, budgets["evidence"], count)
-        sections.append(f"{labels['evidence']}\n{block or labels['no_evidence']}\n{labels['evidence_hint']}")
+        hint = labels["evidence_hint"] + (f" {labels['row_hint']}" if f"\n{MARK}" in block else "")
+        sections.append(f"{labels['evidence']}\n{block or labels['no_evidence']}\n{hint}")
         used["evidence"] = count(sections[-1])
     past = history_block(history, budgets["history"], count, lang)
     if past:

@@ -8,6 +8,8 @@ favoured for context); passages then take turns, in rank order, adding their nex
 is spent, so every relevant passage keeps its best sentence before any gets a second. Selected sentences keep
 their passage order. A passage with nothing selected keeps its place (empty text), so citation numbers never
 shift. ``budget <= 0`` leaves the passages whole (the assembly's own budget still applies).
+
+A table is one unit, not sentences: its title, header and rows (context.table_rows), taken in the first round.
 """
 
 from __future__ import annotations
@@ -17,12 +19,17 @@ from collections.abc import Callable, Sequence
 
 from ..evidence import Evidence
 from ..text import split_sentences
+from .table_rows import TABLE_TOKENS, is_table, numbers, score_table, select_rows
 
 MAX_SENTENCES = 4          # per passage
 FIRST_SENTENCE_BONUS = 0.1
 
 
-def _scored(doc: Evidence, query: set[str], tokenize: Callable[[str], list[str]]) -> list[tuple[float, int, str]]:
+def _scored(doc: Evidence, query: set[str], values: set[float], count: Callable[[str], int],
+            tokenize: Callable[[str], list[str]]) -> list[tuple[float, int, str]]:
+    if doc.metadata.get("category") == "table" or is_table(doc.text):
+        table = select_rows(doc.text, query, values, TABLE_TOKENS, count, tokenize)
+        return [(score_table(doc.text, query, values, tokenize), 0, table)]
     out = []
     for pos, sentence in enumerate(split_sentences(doc.text)):
         words = set(tokenize(sentence))
@@ -34,12 +41,14 @@ def _scored(doc: Evidence, query: set[str], tokenize: Callable[[str], list[str]]
 
 
 def compress(docs: Sequence[Evidence], focus: str, budget: int, count: Callable[[str], int],
-             tokenize: Callable[[str], list[str]]) -> list[Evidence]:
-    """The passages with their text cut to the selected sentences (same order and length as ``docs``)."""
+             tokenize: Callable[[str], list[str]], question: str = "") -> list[Evidence]:
+    """The passages with their text cut to the selected sentences (same order and length as ``docs``).
+    ``question``'s numbers pick a long table's rows by their bands."""
     if budget <= 0 or not docs:
         return list(docs)
     query = set(tokenize(focus))
-    ranked = [_scored(doc, query, tokenize) for doc in docs]
+    values = numbers(question)
+    ranked = [_scored(doc, query, values, count, tokenize) for doc in docs]
     chosen: list[list[tuple[int, str]]] = [[] for _ in docs]
     used = sum(count(d.heading(n)) for n, d in enumerate(docs, start=1))
     for turn in range(MAX_SENTENCES):

@@ -6,7 +6,9 @@ With a model, the answer is asked for as JSON through the backend's structured o
 ``answer`` string out of the JSON as it grows. Whatever arrives is parsed without another call: whole JSON, a JSON
 object cut off by the token cap, or plain or sectioned markdown ("Key points:" bullets). Offline, the extractive
 generator's text fills the same object. Warnings and references never come from the model: they are read off the
-passages the answer cites.
+passages the answer cites, and so are the table rows: when the question gives a number ("eGFR 35", "20 kg") and a
+table the answer cites (or one whose row gives an amount the answer states) has a row for it, that row is read out
+under its header with its citation. A small model often reads the neighbouring row; the row itself never comes from the model.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..context.table_rows import is_table, matched_rows, numbers, quantities, title
 from ..evidence import Evidence
 from ..text import detect_language, split_sentences
 from .citations import MARKER
 from .extractive import CAUTION
 
 MAX_WARNINGS = 5
+MAX_TABLE_ROWS = 2
 _KEY_POINTS = re.compile(r"^\s*(?:\*\*)?(?:key points|핵심(?: 정보| 요약)?|요점)(?:\*\*)?\s*:?\s*(?:\*\*)?\s*$", re.I | re.M)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
 
@@ -35,6 +39,7 @@ class Synthesis:
     key_points: list[str] = field(default_factory=list)
     references: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    table_rows: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -132,9 +137,32 @@ def warnings(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence], lang
     return found[:MAX_WARNINGS]
 
 
+def table_rows(question: str, answer: str, citations: Sequence[dict[str, Any]], docs: Sequence[Evidence]
+               ) -> list[str]:
+    """The rows that hold a number of the question, in the tables the answer cites or whose row gives an amount
+    the answer states, each as "title (p. N) [n]: header: cell · …" (at most :data:`MAX_TABLE_ROWS`). A table
+    the answer has nothing to do with (another leaflet's dosage table with a row for "20 kg") stays out."""
+    values = numbers(question)
+    if not values:
+        return []
+    cited = {c["n"] for c in citations}
+    stated = quantities(answer) - values
+    out = []
+    for n, doc in enumerate(docs, start=1):
+        if doc.metadata.get("category") != "table" and not is_table(doc.text):
+            continue
+        rows = matched_rows(doc.text, values)
+        if not rows or (n not in cited and not any(quantities(row) & stated for row in rows)):
+            continue
+        page = doc.location()["page"]
+        where = " ".join(x for x in (title(doc.text), f"(p. {page})" if page else "") if x)
+        out += [f"{where} [{n}]: {row}".strip() for row in rows]
+    return out[:MAX_TABLE_ROWS]
+
+
 def synthesize(answer: str, citations: Sequence[dict[str, Any]], docs: Sequence[Evidence], lang: str,
-               key_points: Sequence[str] = (), confidence: float | None = None) -> Synthesis:
+               key_points: Sequence[str] = (), confidence: float | None = None, question: str = "") -> Synthesis:
     used = sorted({int(n) for m in MARKER.finditer(answer) for n in re.findall(r"\d+", m.group(1))})
     return Synthesis(answer=answer, confidence=confidence, sources_used=[f"[{n}]" for n in used],
                      key_points=list(key_points), references=references(citations, docs),
-                     warnings=warnings(citations, docs, lang))
+                     warnings=warnings(citations, docs, lang), table_rows=table_rows(question, answer, citations, docs))

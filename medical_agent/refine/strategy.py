@@ -105,6 +105,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
         if self.llm is not None and flags.llm_based_quality_check:
             if verdict.confident:
                 verdict.judge = "heuristic (confident, LLM verifier skipped)"
+            elif verdict.table_conflict and inp.generated:
+                verdict.judge = "heuristic (a table's neighbouring row read: corrected first, LLM verifier skipped)"
             elif not inp.asked:
                 verdict.judge = "heuristic (a statement, not a question: LLM verifier skipped)"
             elif not verdict.language_ok and inp.generated:

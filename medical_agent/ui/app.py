@@ -72,8 +72,8 @@ def header_text(runtime: AgentRuntime) -> str:
 
 
 def sources_footer(result: dict[str, Any]) -> str:
-    """After the answer: the references table (n | document | section / page | source) and the warnings taken
-    from the cited passages (the structured answer's, the same the CLI and the /chat API return)."""
+    """After the answer: the references table (n | document | section / page | source), the table rows that hold
+    the question's numbers and the warnings taken from the cited passages (the structured answer's, the same the CLI and the /chat API return)."""
     synthesis = result.get("synthesis") or {}
     rows = synthesis.get("references") or [{"n": c["n"], "title": c.get("title") or c.get("doc_id"), "section": "",
                                             "source": "", "url": c.get("url", "")} for c in result.get("citations") or []]
@@ -87,6 +87,9 @@ def sources_footer(result: dict[str, Any]) -> str:
         kind = " · ".join(k for k in (r.get("review"), r.get("category")) if k)
         lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {kind} | "
                      f"{(r.get('source') or '').replace('|', '/')} |")
+    rows_for_question = synthesis.get("table_rows") or []
+    if rows_for_question:
+        lines += ["", "**The table row for the numbers in your question**", *[f"- {r}" for r in rows_for_question]]
     warnings = synthesis.get("warnings") or []
     if warnings:
         lines += ["", "**Warnings in the sources**", *[f"- {w}" for w in warnings]]

@@ -8,7 +8,9 @@ reached it; docs/benchmarks.md). The seed's heuristic score (length, evidence, p
 missing question intents, the answer's language and the share of cited sentences complete the picture.
 Confident means: the answer is in the question's language, cites, every cited claim is supported, at least half
 of its sentences cite, nothing asked is missing, it is not a stub (length score ≥ 0.5) and it uses the profile
-where there is one. (The seed score's evidence breadth — three passages cited — is not required: a short answer
+where there is one. A claim that gives an amount only a neighbouring row of a table states — the question's
+number ("20 kg") falls in another row's band — is unsupported whatever its words, and the feedback names the
+right row (context.table_rows). (The seed score's evidence breadth — three passages cited — is not required: a short answer
 from one passage can be fully grounded.)
 """
 
@@ -18,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..context.table_rows import is_table, numbers, row_conflict
 from ..evidence import Evidence
 from ..generation.finalize import body_of
 from ..text import detect_language, split_sentences
@@ -61,11 +64,29 @@ def claim_support(claims: Sequence[str], docs: Sequence[Evidence], encode: Encod
     return out
 
 
+def check_table_rows(claims: list[dict[str, object]], docs: Sequence[Evidence], question: str) -> None:
+    """Mark the claims that read the wrong row of a table (the tables they cite; every table of the evidence when
+    they cite nothing) unsupported, with the right row in ``claim["table_row"]``."""
+    values = numbers(question)
+    tables = [n for n, doc in enumerate(docs, start=1)
+              if doc.metadata.get("category") == "table" or is_table(doc.text)]
+    if not values or not tables:
+        return
+    for claim in claims:
+        cites = [int(n) for n in claim["cites"]]            # type: ignore[attr-defined]
+        for n in [n for n in cites if n in tables] if cites else tables:
+            row = row_conflict(str(claim["text"]), docs[n - 1].text, values)
+            if row:
+                claim.update(cites=cites or [n], supported=False, table_row=f"[{n}] {row}")
+                break
+
+
 def cheap_verdict(question: str, answer: str, docs: Sequence[Evidence], profile_summary: str, lang: str,
                   encode: Encode | None = None) -> Verdict:
     body = body_of(answer)
     heuristic = heuristic_judge(question, answer, docs, profile_summary, lang)
     claims = claim_support(sentences(body), docs, encode)
+    check_table_rows(claims, docs, question)
     cited = [c for c in claims if c["cites"]]
     language_ok = detect_language(body) == ("ko" if lang == "ko" else "en") if body.strip() else True
     verdict = Verdict(judge="heuristic", quality=float(heuristic["overall_score"]), claims=claims,

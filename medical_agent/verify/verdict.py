@@ -41,6 +41,11 @@ class Verdict:
         return [c["text"] for c in self.claims if c.get("cites") and not c.get("supported")]
 
     @property
+    def table_conflict(self) -> bool:
+        """A claim read a neighbouring row of a table (found without a model, and certain)."""
+        return any(c.get("table_row") for c in self.claims)
+
+    @property
     def grade_ok(self) -> bool:
         values = [self.grades[g] for g in GRADES if g in self.grades]
         return not values or (sum(values) / len(values) >= GRADE_MEAN and min(values) >= GRADE_FLOOR)
@@ -66,7 +71,8 @@ class Verdict:
     def feedback(self, kind: str) -> str:
         """What a regeneration is told (kept short: it is read by the model on top of the shared context)."""
         if kind == "corrective":
-            return " / ".join(s[:120] for s in self.unsupported[:3])
+            rows = [f"{c['text'][:120]} → ▶ {c['table_row']}" for c in self.claims if c.get("table_row")]
+            return " / ".join(rows[:2] or [s[:120] for s in self.unsupported[:3]])
         weak = [g for g in GRADES if self.grades.get(g, 1.0) < GRADE_FLOOR]
         return "; ".join([*(f"{g} low" for g in weak), *self.missing_info[:2]]) or "be more complete"
 

@@ -70,7 +70,7 @@ def llm_verdict(llm: LLM, system: str, context: str, lang: str, answer_body: str
         cheap.judge = "heuristic_fallback"
         return cheap, reply.records
     v = reply.value
-    merged = [{**c, "supported": ok} for c, ok in zip(cheap.claims, v["supported"], strict=True)]
+    merged = [{**c, "supported": ok and not c.get("table_row")} for c, ok in zip(cheap.claims, v["supported"], strict=True)]
     grades = {g: v[g] for g in GRADES}
     verdict = Verdict(judge="llm", quality=0.0, claims=merged, grades=grades, language_ok=cheap.language_ok,
                       missing_info=v["missing_info"], safety_concerns=v["safety_concerns"],

@@ -1,9 +1,11 @@
 """Evidence compression keeps the question's sentences under the budget and never renumbers passages."""
 
-from medical_agent.context.assembly import evidence_block
+from medical_agent.context.assembly import assemble, evidence_block
 from medical_agent.context.compression import compress
+from medical_agent.context.table_rows import MARK
 from medical_agent.evidence import Evidence
 from medical_agent.llm.tokens import estimate_tokens
+from medical_agent.prompts import SECTION
 
 DOCS = [Evidence("a#0", "a", "Metformin", "Metformin lowers blood glucose. It is taken with meals. Metformin is not "
                  "used when kidney function (eGFR) is below 30. Vitamin B12 may fall over years."),
@@ -30,3 +32,18 @@ def test_selected_sentences_keep_their_order_and_zero_budget_keeps_whole_passage
     text = out[0].text
     assert text.index("lowers blood glucose") < text.index("taken with meals") < text.index("not used")
     assert compress(DOCS, "metformin", 0, estimate_tokens, words) == DOCS
+
+
+def test_a_table_is_kept_as_rows_with_the_person_s_row_marked_and_the_prompt_says_so():
+    table = Evidence("t#0", "t", "Glucagon", "Table 2. Glucagon dose\nWho | Dose\n25 kg or more | 1 mg\n"
+                     "under 25 kg | 0.5 mg", metadata={"category": "table"})
+    out = compress([DOCS[0], table], "glucagon dose child", 200, estimate_tokens, words,
+                   question="Glucagon dose for a 20 kg child?")
+    assert out[1].text.splitlines() == ["Table 2. Glucagon dose", "Who | Dose", "25 kg or more | 1 mg",
+                                        f"{MARK}under 25 kg | 0.5 mg"]
+    system, context, _ = assemble(lang="en", mode="agent", question="Glucagon dose for a 20 kg child?",
+                                  profile_summary="", docs=out, history=[], context_window=4096,
+                                  count=estimate_tokens, retrieval_expected=True)
+    assert f"{MARK}under 25 kg | 0.5 mg" in context and SECTION["en"]["row_hint"] in context
+    plain = compress([DOCS[0], table], "glucagon dose", 200, estimate_tokens, words, question="Glucagon dose?")
+    assert MARK not in plain[1].text and "under 25 kg | 0.5 mg" in plain[1].text

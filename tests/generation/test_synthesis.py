@@ -37,3 +37,16 @@ def test_references_and_warnings_come_from_the_cited_passages():
     assert s.references[1]["page"] is None and s.references[1]["section"] == ""
     assert s.warnings == ["조영제 검사 전에는 의사와 상의하세요 [2]", "Do not take it when eGFR is below 30. [1]"]
     assert synthesize("No evidence.", [], DOCS, "en").warnings == []
+
+
+def test_the_table_row_for_the_question_s_number_is_read_out_from_the_right_table_only():
+    glucagon = Evidence("g#0", "g", "인슐린과 저혈당 대처법", "표 2. 글루카곤 응급 용량\n대상 | 제형 | 1회 용량\n"
+                        "체중 25 kg 이상 | 주사 | 1 mg\n체중 25 kg 미만 | 주사 | 0.5 mg", metadata={"page": 4, "category": "table"})
+    paracetamol = Evidence("p#0", "p", "Paracetamol", "Table 1. Dose by weight\nBody weight | Single dose\n"
+                           "16 to 21.9 kg | 240 mg\n22 to 32.9 kg | 320 mg", metadata={"page": 2, "category": "table"})
+    docs, question = [paracetamol, glucagon], "How much glucagon for my 20 kg child?"
+    uncited = synthesize("Give 0.5 mg.", [], docs, "en", question=question)
+    assert uncited.table_rows == ["표 2. 글루카곤 응급 용량 (p. 4) [2]: 대상: 체중 25 kg 미만 · 제형: 주사 · 1회 용량: 0.5 mg"]
+    cited = synthesize("See the table [1].", [{"n": 1, "title": "Paracetamol"}], docs, "en", question=question)
+    assert cited.table_rows == ["Table 1. Dose by weight (p. 2) [1]: Body weight: 16 to 21.9 kg · Single dose: 240 mg"]
+    assert synthesize("Give 0.5 mg.", [], docs, "en", question="How much glucagon?").table_rows == []   # no number

@@ -48,3 +48,17 @@ def test_grades_decide_between_improving_and_searching_again():
     assert weak.action(0.5, can_regenerate=True) == "retrieve"
     assert Verdict(judge="heuristic", quality=0.3).action(0.5, can_regenerate=False) == "retrieve"   # offline
     assert Verdict(judge="heuristic", quality=0.7).action(0.5, can_regenerate=False) == "accept"
+
+
+def test_a_neighbouring_table_row_is_unsupported_and_corrected_with_the_right_row():
+    table = Evidence("g#0", "g", "Glucagon", "Table 2. Glucagon dose\nWho | Dose\n25 kg or more | 1 mg\n"
+                     "under 25 kg | 0.5 mg", metadata={"category": "table"})
+    question = "How much glucagon for my 20 kg child?"
+    wrong = cheap_verdict(question, "Give your 20 kg child 1 mg of glucagon [1].", [table], "", "en", fake_encode)
+    assert wrong.table_conflict and wrong.supported_share == 0.0 and not wrong.confident
+    assert wrong.action(0.5, can_regenerate=True) == "corrective"
+    assert wrong.feedback("corrective") == "Give your 20 kg child 1 mg of glucagon [1]. → ▶ [1] under 25 kg | 0.5 mg"
+    uncited = cheap_verdict(question, "Give your 20 kg child 1 mg of glucagon.", [table], "", "en", fake_encode)
+    assert uncited.table_conflict and uncited.claims[0]["cites"] == [1]
+    right = cheap_verdict(question, "Give your 20 kg child 0.5 mg of glucagon [1].", [table], "", "en", fake_encode)
+    assert not right.table_conflict and right.supported_share == 1.0

@@ -26,7 +26,8 @@ def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
     if budget > 0 and docs and not turn.llm_mode:
         terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
         focus = " ".join([state.get("query_for_retrieval") or state["user_text"], summary, *terms])
-        docs = compress(docs, focus, budget, deps.count_tokens, deps.retriever.index.tokenizer.tokenize)
+        docs = compress(docs, focus, budget, deps.count_tokens, deps.retriever.index.tokenizer.tokenize,
+                        question=state["user_text"])
     system, user, plan = assemble(
         lang=lang, mode=mode, question=state["user_text"], profile_summary=summary,
         docs=docs, history=state.get("conversation_history") or [],

@@ -118,6 +118,6 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})
-    synthesis = synthesize(body.strip(), citations, docs, lang, key_points, confidence)
+    synthesis = synthesize(body.strip(), citations, docs, lang, key_points, confidence, state["user_text"])
     return {"answer": with_emergency_line(body.strip() + extra, red), "citations": citations, "safety_notes": notes,
             "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict()}
