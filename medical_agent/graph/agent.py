@@ -28,7 +28,8 @@ from .turn import MODES, TurnContext
 RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
                "generator", "query_complexity", "dynamic_k", "red_flag", "expanded_query", "token_plan", "language",
-               "iteration_count", "safety_notes", "profile_version", "mode", "synthesis", "answer_choice")
+               "iteration_count", "safety_notes", "profile_version", "mode", "synthesis", "answer_choice",
+               "route", "followup")
 
 
 log = logging.getLogger(__name__)

@@ -13,11 +13,12 @@ from ...safety import collect_facts, safety_notes
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
-from .common import language
+from .common import cache_text, language
 
 
 def cache_signature(state: AgentState, deps: Deps) -> dict[str, list[str]]:
-    return question_signature(state["user_text"], state.get("slot_out"), deps.retriever.index.tokenizer)
+    return question_signature(cache_text(state), state.get("slot_out"), deps.retriever.index.tokenizer)
+
 
 
 def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
@@ -28,7 +29,7 @@ def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
                         "profile_version": version}
     if turn.llm_mode or not turn.flags.response_cache_enabled or state.get("red_flag"):
         return miss
-    vector = deps.embedder.encode_queries([text])[0]
+    vector = deps.embedder.encode_queries([cache_text(state)])[0]
     signature = cache_signature(state, deps)
     hit = deps.cache.lookup(turn.user_id, version, signature, vector, turn.flags.cache_similarity_threshold)
     if hit is None:

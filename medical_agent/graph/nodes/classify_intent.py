@@ -12,6 +12,7 @@ import re
 
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
+from ...context.followup import resolve
 from ...safety import triage
 from ..deps import Deps
 from ..state import AgentState
@@ -37,6 +38,22 @@ def complexity(concepts: int, length: int, lang: str) -> tuple[str, int]:
 
 
 def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
+    """The retrieval decision (:func:`decide`) and seed 004's route: simple (nothing to retrieve), rag_required, or
+    history_required — a follow-up ("그 약을 계속 먹어도 되나요?") resolved into a standalone question that retrieval and
+    the answer cache read instead of the message."""
+    out = decide(state, turn, deps)
+    if not out.get("needs_retrieval"):
+        return {**out, "route": "simple", "followup": None}
+    text = state["user_text"]
+    found = resolve(text, state.get("conversation_history") or [], deps.linker.link,
+                    (lambda: deps.profiles.get(turn.user_id)) if turn.structured_memory else None)
+    if found is None:
+        return {**out, "route": "rag_required", "followup": None}
+    return {**out, "route": "history_required", "followup": found.to_dict(), "query_for_retrieval": found.standalone,
+            "standalone_question": found.standalone}
+
+
+def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     text, lang = state["user_text"], language(state)
     flag = triage(text, lang)
     out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text,

@@ -1,4 +1,4 @@
-"""Small helpers shared by the nodes: the stream writer and the language of the turn."""
+"""Small helpers shared by the nodes: the stream writer, the language of the turn and the text the cache keys on."""
 
 from __future__ import annotations
 
@@ -20,3 +20,9 @@ def stream_writer() -> Callable[[Any], None]:
 
 def language(state: dict[str, Any]) -> str:
     return state.get("language") or detect_language(state.get("user_text", ""))
+
+
+def cache_text(state: dict[str, Any]) -> str:
+    """What the answer cache keys on: the standalone question, so "그 약을 계속 먹어도 되나요?" asked about metformin
+    is not served when the same words are asked about warfarin."""
+    return state.get("standalone_question") or state["user_text"]

@@ -14,7 +14,7 @@ from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
 from .answer_choice import answer_choice
-from .common import language
+from .common import cache_text, language
 
 
 def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
@@ -31,9 +31,9 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
                  and not state.get("red_flag") and not doubts and answer)
     if cacheable:
-        vector = deps.embedder.encode_queries([state["user_text"]])[0]
+        vector = deps.embedder.encode_queries([cache_text(state)])[0]
         offline = state.get("generator") in ("extractive", "extractive_fallback") and deps.llm is None
-        deps.cache.store(turn.user_id, int(state.get("profile_version") or 0), state["user_text"], vector, answer,
+        deps.cache.store(turn.user_id, int(state.get("profile_version") or 0), cache_text(state), vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
                           "quality_score": state.get("quality_score", 0.0), "synthesis": synthesis,
                           "signature": state.get("question_signature"), "offline_label": offline,

@@ -1,0 +1,37 @@
+"""Seed 004's router through the graph: simple, rag_required and history_required, the follow-up resolved into a
+standalone question for retrieval and the trace, and the answer cache keyed on that question."""
+
+
+def test_the_three_routes(make_agent):
+    agent = make_agent()
+    assert agent.run("r", "안녕하세요")["route"] == "simple"
+    first = agent.run("r", "메트포르민 부작용이 뭔가요?")
+    assert first["route"] == "rag_required" and first["followup"] is None
+    follow = agent.run("r", "그 약을 계속 먹어도 되나요?")
+    assert follow["route"] == "history_required"
+    assert follow["followup"] == {"phrase": "그 약", "kind": "medication", "referent": "메트포르민",
+                                  "source": "conversation", "standalone": "메트포르민을 계속 먹어도 되나요?"}
+    assert follow["retrieved_docs"][0]["doc_id"].startswith("met-")
+
+
+def test_a_follow_up_reads_the_profile_s_medicine_when_the_conversation_names_none(make_agent):
+    agent = make_agent()
+    agent.run("p", "I take warfarin every evening.")
+    agent.run("p", "Hello")
+    follow = agent.run("p", "Can I take ibuprofen for a headache with that medicine?")
+    assert follow["route"] == "rag_required"                  # it names a medicine of its own: not a follow-up
+    later = agent.run("p", "Is that medicine safe with alcohol?")
+    assert later["followup"]["referent"] in ("warfarin", "ibuprofen")   # the newest medicine of the person's turns
+    agent.run("q", "I take warfarin every evening.")
+    other_thread = agent.run("q", "Is that medicine safe with alcohol?", thread_id="new-thread")
+    assert other_thread["followup"]["source"] == "profile" and other_thread["followup"]["referent"] == "warfarin"
+
+
+def test_the_same_follow_up_words_about_another_medicine_are_not_served_from_the_cache(make_agent):
+    agent = make_agent()
+    agent.run("c", "메트포르민 부작용이 뭔가요?", thread_id="one")
+    first = agent.run("c", "그 약을 계속 먹어도 되나요?", thread_id="one")
+    assert not first["cache_hit"] and agent.run("c", "그 약을 계속 먹어도 되나요?", thread_id="one")["cache_hit"]
+    agent.run("c", "와파린이랑 이부프로펜을 같이 먹어도 되나요?", thread_id="two")
+    other = agent.run("c", "그 약을 계속 먹어도 되나요?", thread_id="two")
+    assert other["followup"]["referent"] in ("와파린", "이부프로펜") and not other["cache_hit"]
