@@ -39,10 +39,14 @@ def _fit(text: str, budget: int, count: Callable[[str], int]) -> str:
 
 def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str], int]) -> tuple[str, int]:
     lines, used, included = [], 0, 0
+    group = None
     for n, doc in enumerate(docs, start=1):
         if not doc.text.strip():      # compressed away: the number stays reserved, so citations never shift
             continue
         entry = f"{doc.heading(n)}\n{doc.text[:DOC_CHARS]}"
+        label = doc.metadata.get("subtask_text")
+        if label and label != group:  # a planned search: the passages of each part of the question together
+            entry, group = f"— ({doc.metadata.get('subtask')}) {label}\n{entry}", label
         cost = count(entry)
         if used + cost > budget:
             remaining = budget - used

@@ -23,7 +23,9 @@ from .extraction.mentions import Mention
 _KO = {"그 약": "medication", "이 약": "medication", "그 약물": "medication", "그 약들": "medication",
        "먹던 약": "medication", "그 병": "condition", "이 병": "condition", "그 질환": "condition",
        "그 증상": "symptom", "이 증상": "symptom", "그런 증상": "symptom", "아까 말한 증상": "symptom",
-       "아까 말씀드린 증상": "symptom", "그거": "any", "그것": "any", "이거": "any", "아까 그": "any"}
+       "아까 말씀드린 증상": "symptom", "그런 병": "condition", "그런 질환": "condition", "그 통증": "symptom",
+       "그거": "any", "그것": "any", "이거": "any", "이것": "any", "그게": "any", "이게": "any", "그건": "any",
+       "이건": "any", "그걸": "any", "이걸": "any", "아까 그": "any"}
 _EN = {"that medicine": "medication", "this medicine": "medication", "that medication": "medication",
        "this medication": "medication", "that drug": "medication", "this drug": "medication",
        "that pill": "medication", "these pills": "medication", "those pills": "medication",
@@ -31,6 +33,7 @@ _EN = {"that medicine": "medication", "this medicine": "medication", "that medic
        "that illness": "condition", "that symptom": "symptom", "those symptoms": "symptom",
        "these symptoms": "symptom", "the symptoms i mentioned": "symptom"}
 _EN_IT = re.compile(r"\b(?:it|that one)\b", re.I)
+_MEDICINE_ASKED = re.compile(r"먹|복용|용량|약|\b(?:take|taking|took|dose|doses|dosage|pills?|tablets?)\b", re.I)
 _PROFILE_SLOT = {"medication": "medications", "condition": "conditions", "symptom": "symptoms"}
 KINDS = ("medication", "condition", "symptom")
 
@@ -90,7 +93,7 @@ def resolve(text: str, history: Sequence[dict[str, str]], link: Callable[[str], 
     for turn in turns:
         mentions = [m for m in link(turn.get("content", "")) if _fits(kind, m.slot)]
         if mentions:
-            referent, source = max(mentions, key=lambda m: m.start).text, "conversation"
+            referent, source = _topic(mentions, kind, text), "conversation"
             break
     else:
         referent, source = _from_profile(kind, profile() if profile else None), "profile"
@@ -98,6 +101,14 @@ def resolve(text: str, history: Sequence[dict[str, str]], link: Callable[[str], 
         return None
     return Resolution(phrase=phrase, kind=kind, referent=referent, source=source,
                       standalone=f"{text[:start]}{referent}{text[end:]}")
+
+
+def _topic(mentions: list[Mention], kind: str, text: str) -> str:
+    """The mention a turn is about: its first (in "독감이래요. 감기랑은 뭐가 달라요?" the topic is 독감); for "it" /
+    "그거", a medicine first when the follow-up asks about taking or dosing."""
+    if kind == "any" and _MEDICINE_ASKED.search(text):
+        mentions = [m for m in mentions if m.slot == "medication"] or mentions
+    return min(mentions, key=lambda m: m.start).text
 
 
 def _from_profile(kind: str, profile: Mapping[str, Any] | None) -> str:

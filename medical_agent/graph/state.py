@@ -71,6 +71,7 @@ class AgentState(TypedDict, total=False):
     route: str                                # simple | rag_required | history_required (seed 004's router)
     followup: dict[str, str] | None           # a resolved follow-up: phrase, kind, referent, source, standalone
     standalone_question: str                  # what retrieval and the cache read: the follow-up resolved
+    plan: dict[str, Any] | None               # a planned search: subtasks, their query variants and hits
     needs_retrieval: bool
     question_asked: bool                      # the message asks something (a statement of facts does not)
     update_profile: bool
@@ -118,7 +119,7 @@ def new_turn(user_text: str) -> AgentState:
         "user_text": user_text, "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False,
         "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
-        "route": "", "followup": None, "standalone_question": user_text,
+        "route": "", "followup": None, "standalone_question": user_text, "plan": None,
         "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
         "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "llm_verifications": 0,

@@ -41,5 +41,6 @@ def apply_reviews(hits: list[Evidence], reviews: ReviewRepository | None) -> lis
             h = replace(h, text=r.corrected_text if r.status == "corrected" and r.corrected_text else h.text,
                         metadata=meta)
         out.append(h)
-    ordered = sorted(out, key=tier)          # stable: retrieval order within each group
+    # stable: retrieval order within each group; a planned search's subtask groups stay together
+    ordered = sorted(out, key=lambda h: (h.metadata.get("subtask", 0), tier(h)))
     return [replace(h, rank=n) for n, h in enumerate(ordered, start=1)]

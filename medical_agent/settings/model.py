@@ -32,6 +32,7 @@ class FeatureFlags:
     duplicate_detection: bool = True
     progress_monitoring: bool = True
     active_retrieval_enabled: bool = True
+    planning_enabled: bool = True           # a message of several parts: subtasks, query variants, quotas (seed 004)
     medcat2_enabled: bool = True
     memory_mode: str = "structured"
     response_cache_enabled: bool = True

@@ -4,6 +4,7 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 from __future__ import annotations
 
 from ...refine.guards import doc_hashes
+from ...retrieval.planning import make_plan, planned_search
 from ...retrieval.trust import apply_reviews
 from ..deps import Deps
 from ..state import AgentState
@@ -12,26 +13,37 @@ from ..turn import TurnContext
 K_DEFAULT = 8
 
 
-def contextual_query(text: str, history: list[dict[str, str]], deps: Deps) -> str:
-    """A follow-up without a medical concept of its own ("그 약을 계속 먹어도 되나요?") borrows the concepts of
-    the previous user turns, so retrieval searches for what "that medicine" refers to."""
+def borrowed_concepts(text: str, history: list[dict[str, str]], deps: Deps) -> list[str]:
+    """A message without a medical concept of its own that no pointing phrase resolved ("그럴 때는 뭘 먹어야
+    하나요?") borrows the concepts of the previous user turns, so retrieval searches for what it is about."""
     if deps.linker.link(text):
-        return text
+        return []
     earlier = [t["content"] for t in history if t.get("role") == "user"][-2:]
-    names = [m.text for turn in reversed(earlier) for m in deps.linker.link(turn)
-             if m.slot in ("condition", "symptom", "medication")]
-    return " ".join([text, *dict.fromkeys(names)]) if names else text
+    return list(dict.fromkeys(m.text for turn in reversed(earlier) for m in deps.linker.link(turn)
+                              if m.slot in ("condition", "symptom", "medication")))
 
 
 def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
+    """The first search of a turn plans a message of several parts (retrieval.planning); a re-retrieval of the
+    refine loop searches its rewritten query once."""
     query = state.get("query_for_retrieval") or state["user_text"]
-    if not state.get("retrieval_attempts"):
-        query = contextual_query(query, state.get("conversation_history") or [], deps)
-    hits, expansion = deps.query_pipeline.search(query, state.get("dynamic_k") or K_DEFAULT,
-                                                 also=deps.personal_retrievers(turn.user_id))
+    first = not state.get("retrieval_attempts")
+    k, also = state.get("dynamic_k") or K_DEFAULT, deps.personal_retrievers(turn.user_id)
+    borrowed = borrowed_concepts(query, state.get("conversation_history") or [], deps) if first else []
+    referent = (state.get("followup") or {}).get("referent", "") or " ".join(borrowed)
+    plan = make_plan(query, deps.linker.link, referent) if first and turn.flags.planning_enabled else None
+    trace: dict | None = None
+    if plan is not None and plan.searches > 1:
+        hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k)
+        expansion = deps.query_pipeline.query(query)[1]
+        trace = {**plan.to_dict(), "hits": per_subtask}
+    else:
+        query = " ".join([query, *borrowed])
+        hits, expansion = deps.query_pipeline.search(query, k, also=also)
     hits = apply_reviews(hits, deps.reviews)
     attempts = state.get("retrieval_attempts", 0) + 1
-    return {"retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
+    update: AgentState = {"plan": trace} if first else {}
+    return {**update, "retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
             "iteration_count": attempts - 1, "query_for_retrieval": query,
             "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
             "llm_calls": expansion.llm_calls}
