@@ -92,3 +92,10 @@ def wilson(correct: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return round(centre - half, 4), round(centre + half, 4)
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Exact McNemar p (two-sided binomial test on the discordant pairs); 1.0 when there are none."""
+    from scipy.stats import binomtest
+
+    return float(binomtest(min(b, c), b + c, 0.5).pvalue) if b + c else 1.0

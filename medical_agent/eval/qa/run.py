@@ -13,12 +13,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from scipy.stats import binomtest
 from tqdm import tqdm
 
 from ...llm.calls import llm_usage
 from ...verify.claims import faithfulness_proxy
-from ..harness.stats import wilson
+from ..harness.stats import mcnemar_exact, wilson
 from ..harness.turn_metrics import passages_by_number
 from .answers import INSTRUCTION, options, parse_answer, prompt
 from .data import QAItem
@@ -95,7 +94,7 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
         paired = wanted & set(by_mode["llm"]) & set(by_mode["agent"])
         only_agent = sum(by_mode["agent"][i]["correct"] and not by_mode["llm"][i]["correct"] for i in paired)
         only_llm = sum(by_mode["llm"][i]["correct"] and not by_mode["agent"][i]["correct"] for i in paired)
-        p = binomtest(min(only_agent, only_llm), only_agent + only_llm, 0.5).pvalue if only_agent + only_llm else 1.0
+        p = mcnemar_exact(only_agent, only_llm)
         out["mcnemar"] = {"paired": len(paired), "agent_only_correct": only_agent, "llm_only_correct": only_llm,
                           "p_exact": round(float(p), 6)}
         if modes["llm"]["n"] and modes["agent"]["n"]:

@@ -1,0 +1,1 @@
+"""Multi-part questions: is every part covered by the retrieved passages (issue 18)?"""

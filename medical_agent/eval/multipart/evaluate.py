@@ -1,0 +1,70 @@
+"""All-parts coverage@k on multi-part questions (``tests/data/multipart/multipart.jsonl``): a question counts when
+every one of its parts has a gold passage (by pair id) in the top k. Methods: ``single`` searches the whole message
+once (the pipeline as before planning); ``planner`` plans it (retrieval.planning) and searches the variants in
+parallel. Both go through the same query pipeline, so the difference is the plan."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...evidence import Evidence
+from ..followups.evaluate import pair_id
+from ..harness.stats import mcnemar_exact, wilson
+from ..retrieval.metrics import percentile_ms
+
+Method = Callable[[str, int], list[Evidence]]
+
+
+def load_questions(path: Path) -> list[dict[str, Any]]:
+    questions = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            q = json.loads(line)
+            parts = q.get("parts")
+            if not isinstance(parts, list) or not parts or any(not p.get("gold") for p in parts) or "question" not in q:
+                raise ValueError(f"{path}:{n}: needs a question and parts, each with gold pair ids")
+            questions.append(q)
+    if not questions:
+        raise ValueError(f"{path}: no questions")
+    return questions
+
+
+def coverage(hits: list[Evidence], parts: list[dict[str, Any]], k: int) -> list[bool]:
+    found = {pair_id({"doc_id": h.doc_id}) for h in hits[:k]}
+    return [bool(found & set(p["gold"])) for p in parts]
+
+
+def evaluate(methods: dict[str, Method], questions: list[dict[str, Any]], k: int) -> dict[str, Any]:
+    rows, times = [], {m: [] for m in methods}
+    for q in questions:
+        row = {"id": q["id"], "lang": q.get("lang", ""), "parts": len(q["parts"])}
+        for name, search in methods.items():
+            start = time.perf_counter()
+            hits = search(q["question"], k)
+            times[name].append(time.perf_counter() - start)
+            covered = coverage(hits, q["parts"], k)
+            row[name] = {"all": all(covered), "parts": covered}
+        rows.append(row)
+    n = len(rows)
+    report: dict[str, Any] = {"k": k, "n": n}
+    for name in methods:
+        hits = sum(r[name]["all"] for r in rows)
+        report[name] = {"all_parts": round(hits / n, 3), "ci95": [round(x, 3) for x in wilson(hits, n)],
+                        "part_recall": round(sum(sum(r[name]["parts"]) for r in rows)
+                                             / sum(r["parts"] for r in rows), 3),
+                        "by_lang": {lang: round(sum(r[name]["all"] for r in rows if r["lang"] == lang)
+                                                / max(1, sum(r["lang"] == lang for r in rows)), 3)
+                                    for lang in sorted({r["lang"] for r in rows})},
+                        "ms_p50": percentile_ms(times[name], 50)}
+    if {"single", "planner"} <= set(methods):
+        b = sum(r["planner"]["all"] and not r["single"]["all"] for r in rows)
+        c = sum(r["single"]["all"] and not r["planner"]["all"] for r in rows)
+        report["mcnemar"] = {"planner_only": b, "single_only": c, "p_exact": round(mcnemar_exact(b, c), 5)}
+    report["rows"] = rows
+    return report
