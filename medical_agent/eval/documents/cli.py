@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..harness.jsonl import write_results
 from .evaluate import evaluate_pages, load_questions
 
 
@@ -43,10 +44,7 @@ def eval_command(args: argparse.Namespace) -> int:
     ingest = _build(settings, args.docs, args.index, embedder, args.kind)
     report = evaluate_pages(create_query_pipeline(settings, args.index, embedder=embedder[0]), questions, args.k)
     rows = report.pop("rows")
-    if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        with (args.out / "results.jsonl").open("w", encoding="utf-8") as fh:
-            fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    write_results(args.out, rows)
     print(json.dumps({"docs": str(args.docs), "index": str(args.index), "ingest": ingest, **report},
                      ensure_ascii=False))
     return 0

@@ -7,30 +7,18 @@ query pipeline searches (concept linking, expansion, the language rule), so the 
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..harness.jsonl import missing_keys, read_jsonl
 from ..harness.stats import wilson
 from ..retrieval.metrics import percentile_ms
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
-    questions = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            q = json.loads(line)
-            missing = [k for k in ("id", "question", "doc", "page") if k not in q]
-            if missing:
-                raise ValueError(f"{path}:{n}: missing {', '.join(missing)}")
-            questions.append(q)
-    if not questions:
-        raise ValueError(f"{path}: no questions")
-    return questions
+    return read_jsonl(path, missing_keys("id", "question", "doc", "page"))
 
 
 def page_hit(hits: Sequence[Any], doc: str, page: int, k: int) -> int | None:

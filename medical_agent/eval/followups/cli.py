@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..harness.jsonl import write_results
 from .evaluate import evaluate_pairs, load_pairs
 
 
@@ -21,10 +22,7 @@ def command(args: argparse.Namespace) -> int:
     report = evaluate_pairs(lambda user, text, thread: agent.run(user, text, thread_id=f"{user}-{thread}"),
                             pairs, args.k)
     rows = report.pop("rows")
-    if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        with (args.out / "results.jsonl").open("w", encoding="utf-8") as fh:
-            fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    write_results(args.out, rows)
     print(json.dumps({"pairs": str(args.pairs), "llm": args.llm, **report}, ensure_ascii=False))
     return 0
 

@@ -8,12 +8,12 @@ is also run alone, in a conversation of its own: the floor, what retrieval finds
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..harness.jsonl import missing_keys, read_jsonl
 from ..harness.stats import wilson
 
 KEYS = ("id", "lang", "first", "follow", "gold")
@@ -21,19 +21,7 @@ _LANG_SUFFIX = re.compile(r"-(?:en|ko)$")
 
 
 def load_pairs(path: Path) -> list[dict[str, Any]]:
-    pairs = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            pair = json.loads(line)
-            missing = [k for k in KEYS if k not in pair]
-            if missing:
-                raise ValueError(f"{path}:{n}: missing {', '.join(missing)}")
-            pairs.append(pair)
-    if not pairs:
-        raise ValueError(f"{path}: no pairs")
-    return pairs
+    return read_jsonl(path, missing_keys(*KEYS))
 
 
 def pair_id(doc: dict[str, Any]) -> str:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..harness.jsonl import write_results
 from .evaluate import evaluate, load_questions
 
 
@@ -25,10 +26,7 @@ def command(args: argparse.Namespace) -> int:
     }
     report = evaluate({m: methods[m] for m in args.methods.split(",")}, load_questions(args.questions), args.k)
     rows = report.pop("rows")
-    if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        with (args.out / "results.jsonl").open("w", encoding="utf-8") as fh:
-            fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    write_results(args.out, rows)
     print(json.dumps({"questions": str(args.questions), **report}, ensure_ascii=False))
     return 0
 

@@ -5,7 +5,6 @@ parallel. Both go through the same query pipeline, so the difference is the plan
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 from ...evidence import Evidence
 from ..followups.evaluate import pair_id
+from ..harness.jsonl import read_jsonl
 from ..harness.stats import mcnemar_exact, wilson
 from ..retrieval.metrics import percentile_ms
 
@@ -20,19 +20,13 @@ Method = Callable[[str, int], list[Evidence]]
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
-    questions = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            q = json.loads(line)
-            parts = q.get("parts")
-            if not isinstance(parts, list) or not parts or any(not p.get("gold") for p in parts) or "question" not in q:
-                raise ValueError(f"{path}:{n}: needs a question and parts, each with gold pair ids")
-            questions.append(q)
-    if not questions:
-        raise ValueError(f"{path}: no questions")
-    return questions
+    return read_jsonl(path, _problem)
+
+
+def _problem(q: dict[str, Any]) -> str:
+    parts = q.get("parts")
+    ok = "question" in q and isinstance(parts, list) and parts and all(p.get("gold") for p in parts)
+    return "" if ok else "needs a question and parts, each with gold pair ids"
 
 
 def coverage(hits: list[Evidence], parts: list[dict[str, Any]], k: int) -> list[bool]:
