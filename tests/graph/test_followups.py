@@ -35,3 +35,12 @@ def test_the_same_follow_up_words_about_another_medicine_are_not_served_from_the
     agent.run("c", "와파린이랑 이부프로펜을 같이 먹어도 되나요?", thread_id="two")
     other = agent.run("c", "그 약을 계속 먹어도 되나요?", thread_id="two")
     assert other["followup"]["referent"] in ("와파린", "이부프로펜") and not other["cache_hit"]
+
+
+def test_a_medicine_the_sources_do_not_cover_is_said_and_not_cached(make_agent):
+    agent = make_agent()
+    result = agent.run("g", "What are the side effects of alendronate?")
+    assert result["evidence_gap"] == ["alendronate"]
+    assert "My sources have nothing on 'alendronate'" in result["answer"]
+    assert not agent.run("g", "What are the side effects of alendronate?")["cache_hit"]
+    assert agent.run("g", "What are the side effects of metformin?")["evidence_gap"] == []

@@ -20,7 +20,7 @@ from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
-from ...generation.finalize import cut_loop, greeting, tail
+from ...generation.finalize import cut_loop, gap_notes, greeting, tail
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
@@ -115,6 +115,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     if not turn.llm_mode:
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
         notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
+        notes = [*gap_notes(state.get("evidence_gap") or [], lang), *notes]
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})

@@ -29,7 +29,7 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
         synthesis["confidence"] = round(float(state.get("quality_score") or 0.0), 3)   # the verified quality
     cacheable = (not state.get("cache_hit") and not turn.llm_mode and turn.flags.response_cache_enabled
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
-                 and not state.get("red_flag") and not doubts and answer)
+                 and not state.get("red_flag") and not doubts and answer and not state.get("evidence_gap"))
     if cacheable:
         vector = deps.embedder.encode_queries([cache_text(state)])[0]
         offline = state.get("generator") in ("extractive", "extractive_fallback") and deps.llm is None
