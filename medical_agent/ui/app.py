@@ -255,7 +255,7 @@ class MedicalAgentApp:
                     with gr.Tab("Raw"):
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
             panels = [self.slots.table, self.profile.summary, self.profile.table, self.documents.table,
-                      self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
+                      self.refine.route, self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
                       self.my_docs.pages]
             self.my_docs.wire(session)
             self.review.wire(raw)

@@ -109,3 +109,28 @@ def message_text(message: dict[str, Any] | str | None) -> str:
     if isinstance(content, dict):
         return str(content.get("text") or "")
     return "".join(str(p.get("text") or "") if isinstance(p, dict) else str(p) for p in content or [])
+
+
+def route_text(result: dict[str, Any]) -> str:
+    """The router's decision in a line or three: the route, a follow-up read as what it pointed at, the plan's parts
+    with their passage counts, and the medicines or conditions no passage covered."""
+    route = result.get("route")
+    if not route:
+        return ""
+    lines = [f"**Route:** `{route}`"]
+    follow = result.get("followup") or {}
+    if follow:
+        lines.append(f"**Follow-up:** \"{follow.get('phrase')}\" → **{follow.get('referent')}** "
+                     f"(from the {follow.get('source')}) — searched as: {follow.get('standalone')}")
+    plan = result.get("plan") or {}
+    parts = plan.get("subtasks") or []
+    hits = plan.get("hits") or []
+    if len(parts) > 1:
+        lines.append("**Plan:** " + " · ".join(
+            f"({n}) {p.get('text')} — {len(p.get('queries') or [])} queries, "
+            f"{len(hits[n - 1]) if n <= len(hits) else 0} passages"
+            for n, p in enumerate(parts, start=1)))
+    gap = result.get("evidence_gap") or []
+    if gap:
+        lines.append("**Not in the sources:** " + ", ".join(gap))
+    return "  \n".join(lines)

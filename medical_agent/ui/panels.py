@@ -7,7 +7,7 @@ from typing import Any
 import gradio as gr
 import pandas as pd
 
-from .formatting import document_rows, profile_rows, quality_points, refine_rows, slot_rows
+from .formatting import document_rows, profile_rows, quality_points, refine_rows, route_text, slot_rows
 
 
 class SlotsPanel:
@@ -79,11 +79,13 @@ class DocumentsPanel:
 
 
 class RefinePanel:
-    """One row per verification (a new answer or a new search each) and a plot of quality per step."""
+    """The turn's route (a follow-up resolved, a plan, what the sources lack), then one row per verification (a new
+    answer or a new search each) and a plot of quality per step."""
 
     HEADERS = ["step", "quality", "checks", "judge", "action", "missing info", "rewritten query", "stop reason"]
 
     def __init__(self) -> None:
+        self.route = gr.Markdown("", elem_id="refine-route")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Refine log", interactive=False, wrap=True,
                                   elem_id="refine-table",
                                   column_widths=["6%", "8%", "24%", "12%", "9%", "12%", "16%", "13%"])
@@ -97,4 +99,5 @@ class RefinePanel:
         logs = result.get("refine_iteration_logs")
         points = pd.DataFrame(quality_points(logs), columns=["iteration", "quality_score"])
         points["iteration"] = [f"#{i}" for i in points["iteration"]]      # categories: one bar per iteration
-        return [pd.DataFrame(refine_rows(logs, result.get("stop_reason")), columns=self.HEADERS), points]
+        return [route_text(result), pd.DataFrame(refine_rows(logs, result.get("stop_reason")), columns=self.HEADERS),
+                points]

@@ -13,7 +13,7 @@ from medical_agent.ui.formatting import message_text
 from medical_agent.ui.runtime import AgentRuntime
 from tests.ui.conftest import QUESTION_KO, free_port
 
-CHAT, SLOTS, SUMMARY, PROFILE, DOCS, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, BOX = range(12)  # no State
+CHAT, SLOTS, SUMMARY, PROFILE, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, BOX = range(13)  # no State
 
 
 def ask(client: Client, message: str, history: list | None = None, profile: str = "full_context_engineering"):
@@ -36,7 +36,7 @@ def test_round_trip_korean_question(served_app):
     assert {"Diabetes mellitus", "Metformin"} <= items
     assert "C0011849" in column(out[SLOTS], "value / code")             # dictionary linker CUI for diabetes
     assert out[DOCS]["data"] and any("✔ cited" in r for r in column(out[DOCS], "rank"))
-    assert "당뇨" in out[SUMMARY] and column(out[REFINE], "quality")
+    assert "당뇨" in out[SUMMARY] and column(out[REFINE], "quality") and out[ROUTE] == "**Route:** `rag_required`"
     assert out[RAW]["citations"] and out[BOX] == ""
 
     # The same client is the same browser session: a follow-up continues the thread and keeps the profile.

@@ -11,6 +11,7 @@ from medical_agent.ui.formatting import (
     profile_rows,
     quality_points,
     refine_rows,
+    route_text,
     slot_rows,
 )
 
@@ -98,3 +99,17 @@ def test_refine_rows_one_per_iteration_with_stop_reason():
 ])
 def test_message_text_reads_strings_and_gradio6_parts(message, text):
     assert message_text(message) == text
+
+
+def test_route_text_shows_the_follow_up_the_plan_and_the_gap():
+    assert route_text({}) == ""
+    assert route_text({"route": "rag_required"}) == "**Route:** `rag_required`"
+    text = route_text({"route": "history_required",
+                       "followup": {"phrase": "그 약", "referent": "메트포르민", "source": "conversation",
+                                    "standalone": "메트포르민을 계속 먹어도 되나요?"},
+                       "plan": {"subtasks": [{"text": "부작용?", "queries": ["a", "b"]}, {"text": "용량?", "queries": ["c"]}],
+                                "hits": [["x", "y"], ["z"]]},
+                       "evidence_gap": ["alendronate"]})
+    assert '"그 약" → **메트포르민** (from the conversation)' in text
+    assert "(1) 부작용? — 2 queries, 2 passages · (2) 용량? — 1 queries, 1 passages" in text
+    assert text.endswith("**Not in the sources:** alendronate")

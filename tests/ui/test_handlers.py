@@ -16,7 +16,7 @@ from medical_agent.ui.formatting import message_text
 from medical_agent.ui.runtime import AgentRuntime
 from tests.ui.conftest import QUESTION_KO
 
-CHAT, SLOTS, SUMMARY, PROFILE, DOCS, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, SESSION, BOX = range(13)
+CHAT, SLOTS, SUMMARY, PROFILE, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, SESSION, BOX = range(14)
 
 
 def built(runtime: AgentRuntime) -> MedicalAgentApp:
