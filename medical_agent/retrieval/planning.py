@@ -127,11 +127,15 @@ def make_plan(text: str, link: Link, referent: str = "") -> Plan:
     return Plan(tuple(subtasks))
 
 
-def planned_search(plan: Plan, search: Search, k: int, workers: int = 4) -> tuple[list[Evidence], list[list[str]]]:
+def planned_search(plan: Plan, search: Search, k: int, workers: int = 4,
+                   prepare: Callable[[list[str]], None] | None = None) -> tuple[list[Evidence], list[list[str]]]:
     """Every variant of every subtask searched in parallel, fused per subtask (reciprocal rank), then merged in
     turns, one subtask's best unseen passage after another's, up to ``k``; each passage tagged with its subtask and
-    the passages grouped by subtask (the prompt shows them so). Returns the hits and each subtask's chunk ids."""
+    the passages grouped by subtask (the prompt shows them so). ``prepare`` sees every query first (the pipeline
+embeds them in one batch). Returns the hits and each subtask's chunk ids."""
     jobs = [(i, q) for i, st in enumerate(plan.subtasks) for q in st.queries]
+    if prepare is not None:
+        prepare([q for _, q in jobs])                # e.g. the query vectors in one batch
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs)))) as pool:
         results = list(pool.map(lambda job: search(job[1]), jobs))
     rankings: list[list[list[Evidence]]] = [[] for _ in plan.subtasks]

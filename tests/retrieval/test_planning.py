@@ -61,7 +61,9 @@ def test_every_part_gets_places_and_parallel_equals_sequential():
     assert [h.chunk_id for h in hits] == ["s1", "s2", "p1", "p2"]        # two places each, grouped by part
     assert [h.metadata["subtask"] for h in hits] == [1, 1, 2, 2] and [h.rank for h in hits] == [1, 2, 3, 4]
     assert hits[2].metadata["subtask_text"] == "how is high blood pressure linked to it?"
-    sequential, _ = planned_search(plan, search, 4, workers=1)
+    prepared = []
+    sequential, _ = planned_search(plan, search, 4, workers=1, prepare=prepared.extend)
+    assert prepared == [q for st in plan.subtasks for q in st.queries]       # every query, before the searches
     assert [h.chunk_id for h in sequential] == [h.chunk_id for h in hits] and per_part[0][0] == "s1"
 
 

@@ -22,7 +22,8 @@ def command(args: argparse.Namespace) -> int:
     methods = {
         "single": lambda text, k: pipeline.search(text, k)[0],
         "planner": lambda text, k: planned_search(make_plan(text, linker.link),
-                                                  lambda q: pipeline.search(q, k)[0], k)[0],
+                                                  lambda q: pipeline.search(q, k)[0], k,
+                                                  prepare=pipeline.prepare)[0],
     }
     report = evaluate({m: methods[m] for m in args.methods.split(",")}, load_questions(args.questions), args.k)
     rows = report.pop("rows")

@@ -35,7 +35,8 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     plan = make_plan(query, deps.linker.link, referent) if first and turn.flags.planning_enabled else None
     trace: dict | None = None
     if plan is not None and plan.searches > 1:
-        hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k)
+        hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
+                                           prepare=deps.query_pipeline.prepare)
         expansion = deps.query_pipeline.query(query)[1]
         trace = {**plan.to_dict(), "hits": per_subtask}
     else:
