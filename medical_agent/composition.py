@@ -37,6 +37,8 @@ from .retrieval.query_pipeline import QueryPipeline
 from .safety import drug_class_map
 from .settings import Settings
 from .storage import Storage, open_storage
+from .web import WebFallback
+from .web.searxng import SearxngSearch
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,15 @@ def _llm(settings: Settings, llm: LLM | None, llm_spec: str | None) -> tuple[LLM
     return llm, BackendInfo(llm.name, llm.model, "injected")
 
 
+def create_web_fallback(settings: Settings) -> WebFallback | None:
+    """The web fallback the settings ask for (``web_provider``), or None: off by default and offline."""
+    r = settings.retrieval
+    if r.web_provider == "none":
+        return None
+    domains = [d.strip() for d in r.web_allow_domains.split(",") if d.strip()]
+    return WebFallback(SearxngSearch(r.web_searxng_url or ""), domains, k=r.web_results)
+
+
 def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | None = None,
                  index: Path | None = None, storage: Storage | None = None) -> MedicalAgent:
     """The agent for ``settings``.
@@ -106,7 +117,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm),
-                reviews=storage.reviews,
+                reviews=storage.reviews, web=create_web_fallback(settings),
                 collections=PersonalCollections(
                     settings.paths.documents_dir, embedder=embedder, embedder_spec=settings.backends.embedder,
                     assets_dir=settings.paths.assets_dir, shared=settings.ui.shared_documents,

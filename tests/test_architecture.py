@@ -18,7 +18,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "llm",
     "embeddings storage",
     "context",
-    "retrieval",
+    "retrieval web",
     "safety cache",
     "generation",
     "verify",

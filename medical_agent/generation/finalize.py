@@ -125,11 +125,15 @@ def greeting(lang: str, summary: str, profile_updated: bool) -> str:
 
 
 GAP_NOTE = {"ko": "제 자료(지식 베이스)에는 '{name}'에 대한 내용이 없습니다. 위 답은 관련된 일반 정보일 뿐이니 {name}에 대해서는 "
-                  "약사나 의사에게 확인하세요. (웹 검색은 설정되어 있지 않습니다.)",
+                  "약사나 의사에게 확인하세요. ({web})",
             "en": "My sources have nothing on '{name}'. The answer above is general information only: please check "
-                  "{name} with a pharmacist or doctor. (Web search is not configured.)"}
+                  "{name} with a pharmacist or doctor. ({web})"}
+WEB_STATE = {"ko": {False: "웹 검색은 설정되어 있지 않습니다.", True: "허용된 의료 사이트의 웹 검색에서도 찾지 못했습니다."},
+             "en": {False: "Web search is not configured.", True: "Web search of the allowed medical sites found nothing either."}}
 
 
-def gap_notes(names: Sequence[str], lang: str) -> list[str]:
-    """One line per medicine or condition the question names and no passage covers (retrieval.coverage)."""
-    return [GAP_NOTE["ko" if lang == "ko" else "en"].format(name=n) for n in names]
+def gap_notes(names: Sequence[str], lang: str, web_searched: bool = False) -> list[str]:
+    """One line per medicine or condition the question names and no passage covers (retrieval.coverage), saying
+    whether the web fallback ran."""
+    key = "ko" if lang == "ko" else "en"
+    return [GAP_NOTE[key].format(name=n, web=WEB_STATE[key][web_searched]) for n in names]

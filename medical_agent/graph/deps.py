@@ -24,6 +24,7 @@ from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.query_pipeline import QueryPipeline
 from ..settings import Settings
 from ..storage import ReviewRepository
+from ..web import WebFallback
 
 OFFLINE_CONTEXT_WINDOW = 4096
 
@@ -46,6 +47,7 @@ class Deps:
     strategies: Mapping[str, RefineStrategy]     # refine_strategy name → the strategy, built once per agent
     collections: PersonalCollections | None = None   # people's own documents (None: uploads are off)
     reviews: ReviewRepository | None = None          # clinicians' reviews of passages (retrieval.trust)
+    web: WebFallback | None = None                   # web search when the sources miss what is asked (None: off)
 
     def personal_retrievers(self, user_id: str) -> list[HybridRetriever]:
         """The person's document collection, searched beside the knowledge base (none without documents)."""

@@ -19,6 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "memory_mode": ("structured", "none"),
     "fusion_method": FUSION_METHODS,
     "crosslingual_fusion_method": FUSION_METHODS,
+    "web_provider": ("none", "searxng"),
 }
 
 

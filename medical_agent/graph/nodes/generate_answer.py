@@ -115,7 +115,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     if not turn.llm_mode:
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
         notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
-        notes = [*gap_notes(state.get("evidence_gap") or [], lang), *notes]
+        notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *notes]
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})

@@ -3,6 +3,8 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...refine.guards import doc_hashes
 from ...retrieval.coverage import uncovered
 from ...retrieval.planning import make_plan, planned_search
@@ -43,10 +45,16 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         query = " ".join([query, *borrowed])
         hits, expansion = deps.query_pipeline.search(query, k, also=also)
     hits = apply_reviews(hits, deps.reviews)
-    gap = uncovered(deps.linker.link(state.get("standalone_question") or state["user_text"]), hits)
+    asked = state.get("standalone_question") or state["user_text"]
+    gap = uncovered(deps.linker.link(asked), hits)
+    web_note = ""
+    if gap and deps.web is not None and first:
+        found, web_note = deps.web.evidence(asked)
+        hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
+        gap = uncovered(deps.linker.link(asked), hits)
     attempts = state.get("retrieval_attempts", 0) + 1
     update: AgentState = {"plan": trace} if first else {}
-    return {**update, "evidence_gap": gap, "retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
+    return {**update, "evidence_gap": gap, "web_note": web_note, "retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
             "iteration_count": attempts - 1, "query_for_retrieval": query,
             "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
             "llm_calls": expansion.llm_calls}
