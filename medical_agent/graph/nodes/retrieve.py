@@ -4,10 +4,13 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from ...evidence import Evidence
 from ...refine.guards import doc_hashes
 from ...retrieval.coverage import uncovered
 from ...retrieval.planning import make_plan, planned_search
+from ...retrieval.query_pipeline import Expansion
 from ...retrieval.trust import apply_reviews
 from ..deps import Deps
 from ..state import AgentState
@@ -28,33 +31,44 @@ def borrowed_concepts(text: str, history: list[dict[str, str]], deps: Deps) -> l
 
 def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     """The first search of a turn plans a message of several parts (retrieval.planning); a re-retrieval of the
-    refine loop searches its rewritten query once."""
-    query = state.get("query_for_retrieval") or state["user_text"]
+    refine loop searches its rewritten query once. Then what the evidence leaves out (retrieval.coverage), with the
+    web fallback where one is configured."""
     first = not state.get("retrieval_attempts")
+    hits, expansion, query, trace = _search(state, turn, deps, first)
+    hits = apply_reviews(hits, deps.reviews)
+    hits, gap, web_note = _coverage(state, deps, hits, first)
+    attempts = state.get("retrieval_attempts", 0) + 1
+    update: AgentState = {"plan": trace} if first else {}
+    return {**update, "evidence_gap": gap, "web_note": web_note, "retrieved_docs": [h.to_dict() for h in hits],
+            "retrieval_attempts": attempts, "iteration_count": attempts - 1, "query_for_retrieval": query,
+            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
+            "llm_calls": expansion.llm_calls}
+
+
+def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
+            ) -> tuple[list[Evidence], Expansion, str, dict[str, Any] | None]:
+    """(hits, the query's expansion, the query searched, the plan's trace or None)."""
+    query = state.get("query_for_retrieval") or state["user_text"]
     k, also = state.get("dynamic_k") or K_DEFAULT, deps.personal_retrievers(turn.user_id)
     borrowed = borrowed_concepts(query, state.get("conversation_history") or [], deps) if first else []
     referent = (state.get("followup") or {}).get("referent", "") or " ".join(borrowed)
     plan = make_plan(query, deps.linker.link, referent) if first and turn.flags.planning_enabled else None
-    trace: dict | None = None
     if plan is not None and plan.searches > 1:
         hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
                                            prepare=deps.query_pipeline.prepare)
-        expansion = deps.query_pipeline.query(query)[1]
-        trace = {**plan.to_dict(), "hits": per_subtask}
-    else:
-        query = " ".join([query, *borrowed])
-        hits, expansion = deps.query_pipeline.search(query, k, also=also)
-    hits = apply_reviews(hits, deps.reviews)
-    asked = state.get("standalone_question") or state["user_text"]
-    gap = uncovered(deps.linker.link(asked), hits)
-    web_note = ""
-    if gap and deps.web is not None and first:
-        found, web_note = deps.web.evidence(asked)
-        hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
-        gap = uncovered(deps.linker.link(asked), hits)
-    attempts = state.get("retrieval_attempts", 0) + 1
-    update: AgentState = {"plan": trace} if first else {}
-    return {**update, "evidence_gap": gap, "web_note": web_note, "retrieved_docs": [h.to_dict() for h in hits], "retrieval_attempts": attempts,
-            "iteration_count": attempts - 1, "query_for_retrieval": query,
-            "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
-            "llm_calls": expansion.llm_calls}
+        return hits, deps.query_pipeline.query(query)[1], query, {**plan.to_dict(), "hits": per_subtask}
+    query = " ".join([query, *borrowed])
+    hits, expansion = deps.query_pipeline.search(query, k, also=also)
+    return hits, expansion, query, None
+
+
+def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
+              ) -> tuple[list[Evidence], list[str], str]:
+    """(hits, the named medicines / conditions no passage mentions, the web fallback's note)."""
+    mentions = deps.linker.link(state.get("standalone_question") or state["user_text"])
+    gap = uncovered(mentions, hits)
+    if not gap or deps.web is None or not first:
+        return hits, gap, ""
+    found, note = deps.web.evidence(state.get("standalone_question") or state["user_text"])
+    hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
+    return hits, uncovered(mentions, hits), note
