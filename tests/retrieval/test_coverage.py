@@ -16,3 +16,13 @@ def test_covered_by_the_words_as_written_or_the_english_name_and_symptoms_are_no
     assert uncovered([mention("alendronate", "Alendronate"), mention("골다공증", "Osteoporosis", "condition"),
                       mention("두통", "Headache", "symptom")], docs) == ["alendronate", "골다공증"]
     assert uncovered([mention("alendronate", "Alendronate")], []) == ["alendronate"]
+
+
+def test_the_concept_s_other_names_count_and_short_latin_names_match_whole_words_only():
+    docs = [Evidence("a#0", "a", "빈혈", "빈혈은 적혈구가 부족한 상태입니다. Iron tablets help; ask an admin.")]
+    anaemia = mention("빈혈증", "Anaemia", "condition")
+    assert uncovered([anaemia], docs) == ["빈혈증"]
+    assert uncovered([anaemia], docs, lambda m: ("Anemia", "빈혈")) == []
+    ferrous = mention("ferrous sulfate", "Ferrous sulfate")
+    assert uncovered([ferrous], docs, lambda m: ("iron",)) == []
+    assert uncovered([ferrous], docs, lambda m: ("dm", "min")) == ["ferrous sulfate"]   # "admin" holds no "min"

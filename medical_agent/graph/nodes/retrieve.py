@@ -3,9 +3,11 @@ active retrieval; a second or third call is a re-retrieval of the self-refine lo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...context.extraction.mentions import Mention
 from ...evidence import Evidence
 from ...refine.guards import doc_hashes
 from ...retrieval.coverage import uncovered
@@ -66,9 +68,19 @@ def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
               ) -> tuple[list[Evidence], list[str], str]:
     """(hits, the named medicines / conditions no passage mentions, the web fallback's note)."""
     mentions = deps.linker.link(state.get("standalone_question") or state["user_text"])
-    gap = uncovered(mentions, hits)
+    gap = uncovered(mentions, hits, names := concept_names(deps))
     if not gap or deps.web is None or not first:
         return hits, gap, ""
     found, note = deps.web.evidence(state.get("standalone_question") or state["user_text"])
     hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
-    return hits, uncovered(mentions, hits), note
+    return hits, uncovered(mentions, hits, names), note
+
+
+def concept_names(deps: Deps) -> Callable[[Mention], Sequence[str]]:
+    """A mention's other names: the concept table's English synonyms and Korean names."""
+    by_cui = deps.concepts.by_cui
+
+    def names(m: Mention) -> Sequence[str]:
+        c = by_cui.get(m.cui)
+        return (*c.english_names, *c.names_ko) if c is not None else ()
+    return names
