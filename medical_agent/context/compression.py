@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from ..evidence import Evidence
 from ..text import split_sentences
-from .table_rows import TABLE_TOKENS, is_table, numbers, score_table, select_rows
+from .table_rows import TABLE_TOKENS, is_table_passage, numbers, score_table, select_rows
 
 MAX_SENTENCES = 4          # per passage
 FIRST_SENTENCE_BONUS = 0.1
@@ -27,7 +27,7 @@ FIRST_SENTENCE_BONUS = 0.1
 
 def _scored(doc: Evidence, query: set[str], values: set[float], count: Callable[[str], int],
             tokenize: Callable[[str], list[str]]) -> list[tuple[float, int, str]]:
-    if doc.metadata.get("category") == "table" or is_table(doc.text):
+    if is_table_passage(doc):
         table = select_rows(doc.text, query, values, TABLE_TOKENS, count, tokenize)
         return [(score_table(doc.text, query, values, tokenize), 0, table)]
     out = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .extraction.mentions import Mention
@@ -49,8 +49,7 @@ class Resolution:
     standalone: str      # the rewritten question
 
     def to_dict(self) -> dict[str, str]:
-        return {"phrase": self.phrase, "kind": self.kind, "referent": self.referent, "source": self.source,
-                "standalone": self.standalone}
+        return asdict(self)
 
 
 def pointer(text: str) -> tuple[str, str, int, int] | None:

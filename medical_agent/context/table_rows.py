@@ -14,6 +14,8 @@ import math
 import re
 from collections.abc import Callable
 
+from ..evidence import Evidence
+
 TABLE_TOKENS = 220        # per table: a leaflet's dosage table fits whole
 RANGE_BONUS = 2.0         # a row whose band holds one of the person's numbers outranks any word overlap
 
@@ -68,12 +70,27 @@ def is_table(text: str) -> bool:
     return sum("|" in line for line in lines) >= 2
 
 
+def is_table_passage(doc: Evidence) -> bool:
+    """A passage that is a table: so categorised by the document parser, or shaped like one (rows of cells)."""
+    return doc.metadata.get("category") == "table" or is_table(doc.text)
+
+
+def _split(text: str) -> tuple[list[str], list[str]]:
+    """(the lead: title lines and the header row; the rows under the header), without marks; a text with no
+    header row is all lead."""
+    lines = [line.strip().removeprefix(MARK) for line in text.splitlines() if line.strip()]
+    at = next((i for i, line in enumerate(lines) if "|" in line), len(lines))
+    return lines[:at + 1], lines[at + 1:]
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.split("|")]
+
+
 def select_rows(text: str, query: set[str], values: set[Value], cap: int, count: Callable[[str], int],
                 tokenize: Callable[[str], list[str]]) -> str:
     """The table's lead (title lines and header row) and its most relevant rows, under ``cap`` tokens."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    header_at = next((i for i, line in enumerate(lines) if "|" in line), len(lines))
-    lead, rows = lines[:header_at + 1], lines[header_at + 1:]
+    lead, rows = _split(text)
     rows = [MARK + row if in_band(row, values) else row for row in rows]
     if count("\n".join([*lead, *rows])) <= cap:
         return "\n".join([*lead, *rows])
@@ -101,26 +118,20 @@ def score_table(text: str, query: set[str], values: set[Value], tokenize: Callab
     return max((_row_score(line, query, values, tokenize) for line in lines), default=0.0)
 
 
-
 def matched_rows(text: str, values: set[Value]) -> list[str]:
     """The rows whose band holds one of ``values``, each read out under its header ("대상: 체중 25 kg 미만 어린이 ·
     제형: 주사용 글루카곤 · 1회 용량: 0.5 mg"), for the answer's "from the table" line."""
-    lines = [line.strip().removeprefix(MARK) for line in text.splitlines() if line.strip()]
-    header_at = next((i for i, line in enumerate(lines) if "|" in line), None)
-    if header_at is None or not values:
+    lead, rows = _split(text)
+    if not rows or not values:
         return []
-    header = [cell.strip() for cell in lines[header_at].split("|")]
-    out = []
-    for row in lines[header_at + 1:]:
-        if "|" in row and in_band(row, values):
-            cells = [cell.strip() for cell in row.split("|")]
-            out.append(" · ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False)))
-    return out
+    header = _cells(lead[-1])
+    return [" · ".join(f"{h}: {c}" if h else c for h, c in zip(header, _cells(row), strict=False))
+            for row in rows if "|" in row and in_band(row, values)]
 
 
 def title(text: str) -> str:
     """The table's title line ("표 1. eGFR에 따른 메트포르민 용량 기준"), or "" when it starts with its header."""
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    first = _split(text)[0][0] if text.strip() else ""
     return "" if "|" in first else first
 
 
@@ -132,11 +143,9 @@ def quantities(text: str) -> set[Value]:
 def row_conflict(claim: str, text: str, values: set[Value]) -> str:
     """The table's row for the question's numbers, when ``claim`` states an amount ("1 mg") that only other rows
     of this table give and none that the row gives — a neighbouring row read by mistake; else ""."""
-    lines = [line.strip().removeprefix(MARK) for line in text.splitlines() if line.strip()]
-    header_at = next((i for i, line in enumerate(lines) if "|" in line), None)
-    if header_at is None or not values:
+    rows = [row for row in _split(text)[1] if "|" in row]
+    if not values:
         return ""
-    rows = [line for line in lines[header_at + 1:] if "|" in line]
     matched = [row for row in rows if in_band(row, values)]
     if not matched:
         return ""

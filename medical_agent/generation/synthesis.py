@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..context.table_rows import is_table, matched_rows, numbers, quantities, title
+from ..context.table_rows import is_table_passage, matched_rows, numbers, quantities, title
 from ..evidence import Evidence
 from ..text import detect_language, split_sentences
 from .citations import MARKER
@@ -149,7 +149,7 @@ def table_rows(question: str, answer: str, citations: Sequence[dict[str, Any]], 
     stated = quantities(answer) - values
     out = []
     for n, doc in enumerate(docs, start=1):
-        if doc.metadata.get("category") != "table" and not is_table(doc.text):
+        if not is_table_passage(doc):
             continue
         rows = matched_rows(doc.text, values)
         if not rows or (n not in cited and not any(quantities(row) & stated for row in rows)):

@@ -132,7 +132,7 @@ def planned_search(plan: Plan, search: Search, k: int, workers: int = 4,
     """Every variant of every subtask searched in parallel, fused per subtask (reciprocal rank), then merged in
     turns, one subtask's best unseen passage after another's, up to ``k``; each passage tagged with its subtask and
     the passages grouped by subtask (the prompt shows them so). ``prepare`` sees every query first (the pipeline
-embeds them in one batch). Returns the hits and each subtask's chunk ids."""
+    embeds them in one batch). Returns the hits and each subtask's chunk ids."""
     jobs = [(i, q) for i, st in enumerate(plan.subtasks) for q in st.queries]
     if prepare is not None:
         prepare([q for _, q in jobs])                # e.g. the query vectors in one batch

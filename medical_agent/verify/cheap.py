@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..context.table_rows import is_table, numbers, row_conflict
+from ..context.table_rows import is_table_passage, numbers, row_conflict
 from ..evidence import Evidence
 from ..generation.finalize import body_of
 from ..text import detect_language, split_sentences
@@ -68,8 +68,7 @@ def check_table_rows(claims: list[dict[str, object]], docs: Sequence[Evidence], 
     """Mark the claims that read the wrong row of a table (the tables they cite; every table of the evidence when
     they cite nothing) unsupported, with the right row in ``claim["table_row"]``."""
     values = numbers(question)
-    tables = [n for n, doc in enumerate(docs, start=1)
-              if doc.metadata.get("category") == "table" or is_table(doc.text)]
+    tables = [n for n, doc in enumerate(docs, start=1) if is_table_passage(doc)]
     if not values or not tables:
         return
     for claim in claims:
