@@ -79,27 +79,37 @@ def _fits(kind: str, slot: str) -> bool:
 
 def resolve(text: str, history: Sequence[dict[str, str]], link: Callable[[str], list[Mention]],
             profile: Callable[[], Mapping[str, Any] | None] | None = None) -> Resolution | None:
-    """The standalone question for a follow-up, or None when ``text`` is not one (no pointing phrase, a concept
-    of the pointed kind of its own, or nothing earlier to point at)."""
+    """The standalone question for a follow-up, or None when ``text`` is not one (no pointing phrase, the phrase
+    names its concept right beside it — "그 약, 와파린 말이에요" —, or nothing earlier to point at). Another concept of
+    the same kind in the message is not what it points at: in "그 약을 먹는 동안 이부프로펜을 먹어도 되나요?" after a
+    warfarin question, "그 약" is warfarin."""
     found = pointer(text)
     if found is None:
         return None
     phrase, kind, start, end = found
-    if any(_fits(kind, m.slot) for m in link(text)):
+    own = [m for m in link(text) if _fits(kind, m.slot)]
+    if any(_beside(text, m, start, end) for m in own):
         return None
+    named = {m.cui for m in own}
     turns = [t for t in reversed(history) if t.get("role") == "user"] + \
             [t for t in reversed(history) if t.get("role") != "user"]
     for turn in turns:
-        mentions = [m for m in link(turn.get("content", "")) if _fits(kind, m.slot)]
+        mentions = [m for m in link(turn.get("content", "")) if _fits(kind, m.slot) and m.cui not in named]
         if mentions:
             referent, source = _topic(mentions, kind, text), "conversation"
             break
     else:
-        referent, source = _from_profile(kind, profile() if profile else None), "profile"
+        referent, source = _from_profile(kind, profile() if profile else None, named), "profile"
     if not referent:
         return None
     return Resolution(phrase=phrase, kind=kind, referent=referent, source=source,
                       standalone=f"{text[:start]}{referent}{text[end:]}")
+
+
+def _beside(text: str, m: Mention, start: int, end: int) -> bool:
+    """Whether the mention stands right next to the pointing phrase, only spaces or punctuation between."""
+    between = text[end:m.start] if m.start >= end else text[m.end:start]
+    return len(between) <= 3 and not between.strip(" ,()-:·")
 
 
 def _topic(mentions: list[Mention], kind: str, text: str) -> str:
@@ -110,11 +120,12 @@ def _topic(mentions: list[Mention], kind: str, text: str) -> str:
     return min(mentions, key=lambda m: m.start).text
 
 
-def _from_profile(kind: str, profile: Mapping[str, Any] | None) -> str:
+def _from_profile(kind: str, profile: Mapping[str, Any] | None, named: set[str]) -> str:
     if not profile:
         return ""
     slots = [_PROFILE_SLOT[kind]] if kind in _PROFILE_SLOT else ["medications", "conditions", "symptoms"]
-    entries = [e for slot in slots for e in profile.get(slot) or [] if e.get("assertion") not in ("negated", "family")]
+    entries = [e for slot in slots for e in profile.get(slot) or []
+               if e.get("assertion") not in ("negated", "family") and e.get("cui") not in named]
     if not entries:
         return ""
     newest = max(entries, key=lambda e: e.get("timestamp") or "")

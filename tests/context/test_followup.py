@@ -10,7 +10,7 @@ WORDS = {"메트포르민": "medication", "metformin": "medication", "warfarin":
 
 def link(text):
     """A stand-in linker: the words above, where they occur."""
-    return [Mention("C", w, "T", slot, w, text.find(w), text.find(w) + len(w), 1.0)
+    return [Mention(w, w, "T", slot, w, text.find(w), text.find(w) + len(w), 1.0)
             for w, slot in WORDS.items() if w in text]
 
 
@@ -49,3 +49,14 @@ def test_the_profile_when_the_conversation_has_nothing_and_no_rewrite_when_not_a
     asked = []
     resolve("그 약을 계속 먹어도 되나요?", HISTORY, link, lambda: asked.append(1))
     assert asked == []                                                  # the profile is read only when needed
+
+
+def test_another_concept_of_the_same_kind_is_not_what_the_phrase_points_at():
+    history = [{"role": "user", "content": "와파린을 먹고 있어요. 주의할 점이 뭔가요?"}, {"role": "assistant", "content": "..."}]
+    found = resolve("그 약을 먹는 동안 메트포르민을 먹어도 되나요?", history, link)
+    assert found.referent == "와파린" and found.standalone == "와파린을 먹는 동안 메트포르민을 먹어도 되나요?"
+    assert resolve("그 약, 메트포르민 말이에요, 계속 먹어도 되나요?", history, link) is None   # named beside it
+    profile = {"medications": [{"text": "메트포르민", "cui": "메트포르민", "timestamp": "2026-02", "assertion": "present"},
+                               {"text": "아스피린", "cui": "A", "timestamp": "2026-01", "assertion": "present"}]}
+    alone = resolve("그 약이랑 메트포르민을 같이 먹어도 되나요?", [], link, lambda: profile)
+    assert alone.referent == "아스피린"           # the profile's newest medicine that is not the one named

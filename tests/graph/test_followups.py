@@ -19,7 +19,8 @@ def test_a_follow_up_reads_the_profile_s_medicine_when_the_conversation_names_no
     agent.run("p", "I take warfarin every evening.")
     agent.run("p", "Hello")
     follow = agent.run("p", "Can I take ibuprofen for a headache with that medicine?")
-    assert follow["route"] == "rag_required"                  # it names a medicine of its own: not a follow-up
+    assert follow["route"] == "history_required"              # "that medicine" is warfarin, not the ibuprofen named
+    assert follow["followup"]["standalone"] == "Can I take ibuprofen for a headache with warfarin?"
     later = agent.run("p", "Is that medicine safe with alcohol?")
     assert later["followup"]["referent"] in ("warfarin", "ibuprofen")   # the newest medicine of the person's turns
     agent.run("q", "I take warfarin every evening.")
