@@ -45,3 +45,12 @@ def test_a_medicine_the_sources_do_not_cover_is_said_and_not_cached(make_agent):
     assert "My sources have nothing on 'alendronate'" in result["answer"]
     assert not agent.run("g", "What are the side effects of alendronate?")["cache_hit"]
     assert agent.run("g", "What are the side effects of metformin?")["evidence_gap"] == []
+
+
+def test_a_follow_up_is_searched_as_deep_as_its_standalone_question_needs(make_agent):
+    agent = make_agent()
+    agent.run("d", "와파린을 먹고 있어요. 주의할 점이 뭔가요?")
+    alone = agent.run("d2", "이부프로펜을 먹어도 되나요?")
+    follow = agent.run("d", "그 약을 먹는 동안 이부프로펜을 먹어도 되나요?")
+    assert follow["followup"]["standalone"] == "와파린을 먹는 동안 이부프로펜을 먹어도 되나요?"
+    assert follow["dynamic_k"] > alone["dynamic_k"]       # two medicines asked about, not one

@@ -49,7 +49,11 @@ def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                     (lambda: deps.profiles.get(turn.user_id)) if turn.structured_memory else None)
     if found is None:
         return {**out, "route": "rag_required", "followup": None}
-    return {**out, "route": "history_required", "followup": found.to_dict(), "query_for_retrieval": found.standalone,
+    # how deep to search is judged on what is asked: "그 약을 먹는 동안 이부프로펜을…" asks about two medicines
+    depth = decide({**state, "user_text": found.standalone}, turn, deps)
+    return {**out, "dynamic_k": max(out["dynamic_k"], depth["dynamic_k"]),
+            "query_complexity": depth["query_complexity"], "route": "history_required",
+            "followup": found.to_dict(), "query_for_retrieval": found.standalone,
             "standalone_question": found.standalone}
 
 
