@@ -61,7 +61,9 @@ class Verdict:
         share = self.supported_share
         if can_regenerate and share is not None and share < SUPPORTED_SHARE:
             return "corrective"
-        weak = not self.grade_ok if self.grades else self.quality < quality_threshold
+        # an answer with nothing checkable in it ("는 아니요") is weak whatever its grades
+        weak = ((not self.grade_ok if self.grades else self.quality < quality_threshold)
+                or (can_regenerate and not self.claims))
         if not weak:
             return "accept"
         if self.missing_info or not can_regenerate:

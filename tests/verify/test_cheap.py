@@ -62,3 +62,11 @@ def test_a_neighbouring_table_row_is_unsupported_and_corrected_with_the_right_ro
     assert uncited.table_conflict and uncited.claims[0]["cites"] == [1]
     right = cheap_verdict(question, "Give your 20 kg child 0.5 mg of glucagon [1].", [table], "", "en", fake_encode)
     assert not right.table_conflict and right.supported_share == 1.0
+
+
+def test_an_answer_with_nothing_checkable_is_answered_again_whatever_its_grades():
+    grades = {"completeness": 1.0, "relevance": 1.0, "clarity": 1.0, "accuracy": 1.0}
+    empty = Verdict(judge="llm", quality=1.0, grades=grades)                 # e.g. the reply "는 아니요"
+    assert empty.action(0.5, can_regenerate=True) == "improve"
+    assert empty.action(0.5, can_regenerate=False) == "accept"               # offline: the same text would come back
+    assert empty.action(0.5, can_regenerate=True, asked=False) == "accept"   # a statement's acknowledgement
