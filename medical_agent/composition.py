@@ -100,7 +100,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     ``llm`` injects a backend (a scripted fake in tests and ``bench turn``); otherwise ``llm_spec`` or the
     configured one is built (``None`` there means offline mode). ``index`` searches another index directory;
     by default the knowledge base at ``settings.paths.index_dir``, built on first start. ``storage`` keeps
-    profiles, cached answers and conversation threads: by default the settings' database file; tests,
+    profiles, cached answers and conversation threads: by default the settings' database URL, else its file; tests,
     benchmarks and `eval run` pass ``open_storage(":memory:")``.
     """
     llm, llm_info = _llm(settings, llm, llm_spec)
@@ -110,7 +110,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     retriever = open_retriever(settings, index, embedder=embedder)
     concepts = concept_table(settings)
     linker, linker_info = create_linker(settings, concepts)
-    storage = storage or open_storage(settings.paths.db_path)
+    storage = storage or open_storage(settings.backends.database_url or settings.paths.db_path)
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
                 linker=linker, linker_info=linker_info, concepts=concepts, extractor=slot_extractor(linker, concepts),

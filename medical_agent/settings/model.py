@@ -66,6 +66,9 @@ class Backends:
     llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
     embedder: str = "use-multilingual"
     openai_api_key: str | None = field(default=None, repr=False)
+    # postgresql://user:password@host:port/database: profiles, cache, reviews and threads on a server that
+    # replicas share (unset: the SQLite file at db_path)
+    database_url: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

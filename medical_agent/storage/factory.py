@@ -1,4 +1,5 @@
-"""Open storage from a database URL: ``sqlite:///path/to/file.sqlite``, a plain path, or ``:memory:``."""
+"""Open storage from a database URL: ``postgresql://user:password@host:port/database`` (replicas share it),
+``sqlite:///path/to/file.sqlite``, a plain path, or ``:memory:``."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from pathlib import Path
 
 from .base import Storage, StorageError
 
-SCHEMES = "sqlite:///PATH | PATH | :memory:"
+SCHEMES = "postgresql://USER:PASSWORD@HOST:PORT/DATABASE | sqlite:///PATH | PATH | :memory:"
 
 
 def open_storage(url: str | Path) -> Storage:
-    """The storage backend for ``url``; a path (the settings' ``db_path``) means SQLite. The database is
-    created when missing and migrated to the current schema."""
+    """The storage backend for ``url``; a path (the settings' ``db_path``) means SQLite. A SQLite database is
+    created when missing; either is migrated to the current schema (a PostgreSQL database must exist)."""
     from .sqlite import SQLiteStorage
 
     text = str(url).strip()
@@ -20,6 +21,10 @@ def open_storage(url: str | Path) -> Storage:
     if text.startswith("sqlite:///"):
         return SQLiteStorage(Path(text[len("sqlite:///"):]).expanduser())
     scheme = text.partition("://")[0] if "://" in text else ""
+    if scheme in ("postgresql", "postgres"):
+        from .postgres import PostgresStorage
+
+        return PostgresStorage(text)
     if scheme:
         raise StorageError(f"unsupported database URL scheme {scheme!r} in {text!r}; supported: {SCHEMES}")
     if not text:
