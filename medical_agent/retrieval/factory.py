@@ -13,10 +13,11 @@ from ..context.extraction.mentions import ConceptLinker
 from ..embeddings import Embedder, create_embedder
 from ..llm.base import LLM
 from ..settings import FUSION_FIELDS, Settings
+from .candidates import CandidateSource
 from .compounds import cached_roots
 from .glossary import cached_glossary
 from .hybrid import FusionOverride, HybridRetriever
-from .index_store import load_index, read_manifest
+from .index_store import IndexLoadError, LoadedIndex, load_index, read_manifest
 from .query_pipeline import QueryPipeline
 from .translation import QueryTranslator
 
@@ -34,11 +35,30 @@ def open_retriever(settings: Settings, index_dir: Path | str | None = None, *, e
             spec = read_manifest(directory).get("embedder_spec") or spec
         embedder = create_embedder(spec, settings)
     index = load_index(directory, expected_embedder=embedder.name)
-    fusion, source = fusion_for(settings, embedder.name)
-    log.info("fusion for embedder %s: %s (%s)", embedder.name, fusion, source)
+    fusion, origin = fusion_for(settings, embedder.name)
+    log.info("fusion for embedder %s: %s (%s)", embedder.name, fusion, origin)
     return HybridRetriever(index, embedder, rrf_k=settings.retrieval.rrf_k, fusion=fusion["fusion_method"],
                            weights=(fusion["bm25_weight"], fusion["dense_weight"]), prf_docs=fusion["prf_docs"],
-                           prf_weight=fusion["prf_weight"])
+                           prf_weight=fusion["prf_weight"], source=candidate_source(settings, index))
+
+
+def candidate_source(settings: Settings, index: LoadedIndex) -> CandidateSource | None:
+    """PostgreSQL's full text and pgvector when ``retrieval_store`` is postgres (the index's collection there),
+    else None: the index directory's own BM25 and FAISS."""
+    if settings.retrieval.retrieval_store != "postgres":
+        return None
+    url = settings.backends.database_url
+    written = index.manifest.get("postgres")
+    if not url:
+        raise IndexLoadError("retrieval_store is postgres but no database is set: MEDAGENT_DATABASE_URL=postgresql://…")
+    if not isinstance(written, dict) or not written.get("collection"):
+        raise IndexLoadError(f"the index at {index.directory} was not written to PostgreSQL; write it with: python -m "
+                             f"index_builder build --source {index.manifest.get('source')} --out {index.directory} "
+                             "--store postgres")
+    from .postgres_passages import PostgresCandidates
+
+    log.info("retrieval candidates from PostgreSQL collection %s", written["collection"])
+    return PostgresCandidates(url, written["collection"])
 
 
 def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], str]:

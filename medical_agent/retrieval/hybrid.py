@@ -19,6 +19,7 @@ import numpy as np
 
 from ..embeddings.base import Embedder
 from ..evidence import Evidence
+from .candidates import CandidateSource, Filters, LocalCandidates
 from .fusion import convex, rrf
 from .index_store import LoadedIndex
 
@@ -69,20 +70,24 @@ def fuse(bm25: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], 
 
 class HybridRetriever:
     def __init__(self, index: LoadedIndex, embedder: Embedder, *, rrf_k: int = 60, fusion: str = "weighted_rrf",
-                 weights: tuple[float, float] = (1.0, 1.0), prf_docs: int = 0, prf_weight: float = 0.0):
+                 weights: tuple[float, float] = (1.0, 1.0), prf_docs: int = 0, prf_weight: float = 0.0,
+                 source: CandidateSource | None = None):
+        """``source`` searches the candidates (default: the index directory's BM25 and FAISS); ``index`` still
+        gives the passages, the tokenizer and the vocabulary the query pipeline reads."""
         self.index, self.embedder = index, embedder
+        self.source = source or LocalCandidates(index)
         self.rrf_k, self.fusion, self.weights = rrf_k, fusion, weights
         self.prf_docs, self.prf_weight = prf_docs, prf_weight
 
-    def bm25_candidates(self, query: Query, n: int, mask: np.ndarray | None) -> list[tuple[int, float]]:
+    def bm25_candidates(self, query: Query, n: int, filters: Filters) -> list[tuple[int, float]]:
         tokens = self.index.tokenizer.tokenize(query.text)
         extra: dict[str, float] = {}
         for term in query.bm25_terms:
             for tok in self.index.tokenizer.tokenize(term):
                 extra[tok] = max(extra.get(tok, 0.0), query.bm25_term_weight)
-        return self.index.bm25.top_k(tokens, n, mask=mask, extra=extra)
+        return self.source.lexical(tokens, extra, n, filters)
 
-    def dense_candidates(self, query: Query, n: int, mask: np.ndarray | None,
+    def dense_candidates(self, query: Query, n: int, filters: Filters,
                          feedback: Sequence[int] = ()) -> list[tuple[int, float]]:
         """Dense search for the query text and its extra texts; with ``feedback`` (chunk indexes, e.g. BM25's
         best), each query vector moves towards their mean embedding (Rocchio pseudo-relevance feedback)."""
@@ -90,10 +95,10 @@ class HybridRetriever:
         vectors = self.embedder.encode_queries(texts)
         prf_weight = query.fusion.prf_weight if query.fusion else self.prf_weight
         if len(feedback) and prf_weight > 0:
-            centroid = self.index.dense.chunk_vectors(feedback).mean(axis=0)
+            centroid = self.source.chunk_vectors(feedback).mean(axis=0)
             vectors = vectors + prf_weight * centroid
             vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        return self.index.dense.search(vectors, n, mask=mask)
+        return self.source.dense(vectors, n, filters)
 
     def search(self, query: str | Query, k: int = 8, *, method: str = "hybrid",
                filters: dict[str, str | list[str]] | None = None) -> list[Evidence]:
@@ -102,11 +107,10 @@ class HybridRetriever:
         query = Query(query) if isinstance(query, str) else query
         if k <= 0 or not query.text.strip():
             return []
-        mask = self.index.mask(filters)
         n = max(2 * k, 50)
-        bm25 = self.bm25_candidates(query, n, mask) if method in ("bm25", "hybrid") else []
+        bm25 = self.bm25_candidates(query, n, filters) if method in ("bm25", "hybrid") else []
         feedback = [i for i, _ in bm25[: self.prf_docs]] if method == "hybrid" else []
-        dense = self.dense_candidates(query, n, mask, feedback) if method in ("dense", "hybrid") else []
+        dense = self.dense_candidates(query, n, filters, feedback) if method in ("dense", "hybrid") else []
         weights = (self.weights[0], query.fusion.dense_weight) if query.fusion else self.weights
         fusion = (query.fusion.method if query.fusion else None) or self.fusion
         fused = fuse(bm25, dense, method=method, fusion=fusion, weights=weights, rrf_k=self.rrf_k, k=k)

@@ -20,6 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fusion_method": FUSION_METHODS,
     "crosslingual_fusion_method": FUSION_METHODS,
     "web_provider": ("none", "searxng"),
+    "retrieval_store": ("local", "postgres"),
 }
 
 

@@ -101,6 +101,8 @@ class Retrieval:
     crosslingual_fusion_method: str | None = None    # a Korean question over English passages (None: as above)
     crosslingual_dense_weight: float | None = None
     crosslingual_prf_weight: float | None = None
+    retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
+                                            # PostgreSQL (database_url; written by index_builder build --store postgres)
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline

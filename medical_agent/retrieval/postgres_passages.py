@@ -1,0 +1,204 @@
+"""Passages in PostgreSQL as in seed 004, searched by the hybrid retriever through :class:`PostgresCandidates`.
+
+Two tables per index (``collection``): the passages, with two full-text columns — English ``to_tsvector('english',
+…)`` over the same text BM25 indexes, and Korean as the project's kiwi morphemes cast to a tsvector (no parser:
+the lexemes are exactly the BM25 tokenizer's tokens, 인슐린 저항성 included) — with GIN and B-tree indexes; and one row per
+(passage, view) with its pgvector embedding under an HNSW index (inner product: the vectors are unit length).
+The row ids are the chunk indexes of the index directory, so both candidate lists fuse in the project's own
+fusion code, and the passages' text, tokenizer and vocabulary still come from the index directory.
+
+``write_collection`` (used by ``index_builder build --store postgres``) fills new tables and swaps them in by
+renaming inside one transaction: searches running meanwhile see the old collection or the new, never half of one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..text import HANGUL
+from .candidates import Filters
+from .index_store import IndexLoadError
+
+COLUMNS = ("lang", "source", "topic", "category", "doc_id")      # filterable columns; other keys: metadata
+HNSW = {"m": 16, "ef_construction": 64}
+EF_SEARCH = 128
+MAX_POSITION = 16383        # PostgreSQL's largest tsvector position; 256 positions per lexeme at most
+_LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
+
+
+def table_names(collection: str) -> tuple[str, str]:
+    """The passages table and the vectors table of ``collection`` (letters, digits and _ only)."""
+    name = re.sub(r"[^a-z0-9_]+", "_", collection.lower()).strip("_")[:40] or "kb"
+    return f"kb_{name}", f"kb_{name}_vectors"
+
+
+def korean_tokens(tokens: Iterable[str]) -> list[str]:
+    """The Korean part of the BM25 tokenizer's output (every Korean token holds Hangul; Latin ones never do)."""
+    return [t for t in tokens if HANGUL.search(t)]
+
+
+def _quoted(word: str) -> str:
+    """A lexeme in PostgreSQL's tsvector/tsquery text form: quoted, so a kiwi token with a space inside
+    (인슐린 저항성) stays one lexeme."""
+    return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def _or_query(words: Iterable[str]) -> str:
+    """A tsquery text matching any of ``words``."""
+    return " | ".join(_quoted(w) for w in dict.fromkeys(words))
+
+
+def korean_tsvector(tokens: Sequence[str]) -> str:
+    """The Korean tokens as a tsvector literal with their positions (as term frequencies for ``ts_rank``). It is
+    cast, not parsed by a text-search configuration, so the lexemes are exactly the tokenizer's."""
+    positions: dict[str, list[int]] = {}
+    for position, token in enumerate(korean_tokens(tokens), start=1):
+        positions.setdefault(token, []).append(min(position, MAX_POSITION))
+    return " ".join(f"{_quoted(t)}:{','.join(map(str, sorted(set(p))[:256]))}" for t, p in positions.items())
+
+
+def _pool(url: str) -> Any:
+    try:
+        from pgvector.psycopg import register_vector
+        from psycopg_pool import ConnectionPool
+    except ImportError as exc:
+        raise IndexLoadError("PostgreSQL retrieval needs psycopg, psycopg-pool and pgvector: "
+                             "pip install -r requirements.txt") from exc
+    pool = ConnectionPool(url, min_size=1, max_size=4, open=False, configure=register_vector,
+                          kwargs={"autocommit": True})
+    pool.open(wait=True, timeout=10)
+    return pool
+
+
+class PostgresCandidates:
+    """The candidate lists from PostgreSQL: ``ts_rank`` over the full-text columns (length-normalised), and
+    pgvector's HNSW (``exact=True``: a sequential scan, for parity checks and small corpora)."""
+
+    name = "postgres"
+
+    def __init__(self, url: str, collection: str, *, exact: bool = False, ef_search: int = EF_SEARCH) -> None:
+        self.passages, self.vectors = table_names(collection)
+        self.exact, self.ef_search = exact, ef_search
+        self.pool = _pool(url)
+        with self.pool.connection() as conn:
+            found = conn.execute("SELECT to_regclass(%s), to_regclass(%s)", (self.passages, self.vectors)).fetchone()
+        if None in found:
+            self.pool.close()
+            raise IndexLoadError(f"PostgreSQL has no collection {collection!r} (tables {self.passages}, "
+                                 f"{self.vectors}); write it with: python -m index_builder build --store postgres ...")
+        with self.pool.connection() as conn:
+            self.views = int(conn.execute(f"SELECT COALESCE(MAX(view), 0) + 1 FROM {self.vectors}").fetchone()[0])
+
+    def _where(self, filters: Filters, alias: str = "p") -> tuple[str, list[Any]]:
+        clauses, args = [], []
+        for key, allowed in (filters or {}).items():
+            values = [allowed] if isinstance(allowed, str) else list(allowed)
+            column = f"{alias}.{key}" if key in COLUMNS else f"{alias}.metadata->>%s"
+            if key not in COLUMNS:
+                args.append(key)
+            clauses.append(f"{column} = ANY(%s)")
+            args.append(values)
+        return (" AND " + " AND ".join(clauses) if clauses else ""), args
+
+    def lexical(self, tokens: Sequence[str], extra: Mapping[str, float], n: int, filters: Filters
+                ) -> list[tuple[int, float]]:
+        """English words go through PostgreSQL's English stemmer; Korean tokens match the stored morphemes. The
+        expansion terms join the query (PostgreSQL ranks cannot weight a single query term)."""
+        words = [*tokens, *extra]
+        english = _or_query(w for w in words if _LATIN.fullmatch(w))
+        korean = _or_query(korean_tokens(words))
+        if not english and not korean:
+            return []
+        where, args = self._where(filters)
+        sql = (f"WITH q AS (SELECT to_tsquery('english', %s) AS en, %s::tsquery AS ko) "
+               f"SELECT p.id, ts_rank(p.fts_en, q.en, 1) + ts_rank(p.fts_ko, q.ko, 1) AS score FROM {self.passages} p, q "
+               f"WHERE (p.fts_en @@ q.en OR p.fts_ko @@ q.ko){where} ORDER BY score DESC, p.id LIMIT %s")
+        with self.pool.connection() as conn:
+            rows = conn.execute(sql, [english, korean, *args, n]).fetchall()
+        return [(int(i), float(s)) for i, s in rows if s > 0]
+
+    def dense(self, vectors: np.ndarray, n: int, filters: Filters) -> list[tuple[int, float]]:
+        where, args = self._where(filters)
+        join = f" JOIN {self.passages} p ON p.id = v.chunk WHERE TRUE{where}" if where else ""
+        sql = (f"SELECT v.chunk, -(v.embedding <#> %s) AS score FROM {self.vectors} v{join} "
+               f"ORDER BY v.embedding <#> %s LIMIT %s")
+        best: dict[int, float] = {}
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute(f"SET LOCAL hnsw.ef_search = {int(self.ef_search)}")
+            conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")    # filters keep n results
+            if self.exact:
+                conn.execute("SET LOCAL enable_indexscan = off")
+            for vector in np.atleast_2d(np.asarray(vectors, dtype=np.float32)):
+                for chunk, score in conn.execute(sql, [vector, *args, vector, n * self.views + 8]).fetchall():
+                    best[int(chunk)] = max(best.get(int(chunk), -np.inf), float(score))
+        return sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+
+    def chunk_vectors(self, chunks: Sequence[int]) -> np.ndarray:
+        with self.pool.connection() as conn:
+            rows = conn.execute(f"SELECT chunk, embedding FROM {self.vectors} WHERE view = 0 AND chunk = ANY(%s)",
+                                [list(map(int, chunks))]).fetchall()
+        by_chunk = {int(c): e.to_numpy().astype(np.float32) for c, e in rows}
+        return np.vstack([by_chunk[int(c)] for c in chunks if int(c) in by_chunk])
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def write_collection(url: str, collection: str, chunks: Sequence[Mapping[str, Any]], titles_and_texts:
+                     Sequence[tuple[str, str]], tokens: Sequence[Sequence[str]], vectors: np.ndarray,
+                     rows: np.ndarray, views: int) -> dict[str, Any]:
+    """Write an index's passages (``chunks``; their ``(title, text)`` and BM25 tokens) and vectors (``rows`` maps
+    each vector to its chunk index; ``views`` vectors per chunk, view-major as in the FAISS index) into new
+    tables, index them, and swap them in for ``collection``. Returns what the manifest records."""
+    from psycopg.types.json import Jsonb
+
+    passages, vector_table = table_names(collection)
+    new_p, new_v = f"{passages}_new", f"{vector_table}_new"
+    dim = int(vectors.shape[1])
+    pool = _pool(url)
+    try:
+        with pool.connection() as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            conn.execute(f"DROP TABLE IF EXISTS {new_p}, {new_v}")
+            conn.execute(f"""CREATE TABLE {new_p} (
+                id INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL, doc_id TEXT NOT NULL, title TEXT NOT NULL,
+                content TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, topic TEXT NOT NULL,
+                category TEXT NOT NULL, page INTEGER, metadata JSONB NOT NULL, fts_ko TSVECTOR NOT NULL,
+                fts_en TSVECTOR GENERATED ALWAYS AS (to_tsvector('english', CASE WHEN title = ''
+                    OR starts_with(content, title) THEN content ELSE title || E'\\n' || content END)) STORED)""")
+            conn.execute(f"CREATE TABLE {new_v} (chunk INTEGER NOT NULL, view SMALLINT NOT NULL, "
+                         f"embedding VECTOR({dim}) NOT NULL, PRIMARY KEY (chunk, view))")
+            with conn.cursor() as cur, cur.copy(
+                    f"COPY {new_p} (id, chunk_id, doc_id, title, content, lang, source, topic, category, page, "
+                    "metadata, fts_ko) FROM STDIN") as copy:
+                for i, (c, (title, text), toks) in enumerate(zip(chunks, titles_and_texts, tokens, strict=True)):
+                    meta = c.get("metadata") or {}
+                    copy.write_row((i, c["chunk_id"], c["doc_id"], title, text, c.get("lang", ""),
+                                    c.get("source", ""), c.get("topic", ""), str(meta.get("category", "")),
+                                    page if isinstance(page := meta.get("page"), int) else None, Jsonb(meta),
+                                    korean_tsvector(toks)))
+            with conn.cursor() as cur, cur.copy(f"COPY {new_v} (chunk, view, embedding) FROM STDIN") as copy:
+                per_view = len(rows) // max(views, 1)
+                for r, (chunk, vector) in enumerate(zip(rows, vectors, strict=True)):
+                    copy.write_row((int(chunk), r // per_view, vector))
+            for column in ("fts_en", "fts_ko"):
+                conn.execute(f"CREATE INDEX ON {new_p} USING GIN ({column})")
+            for column in COLUMNS:
+                conn.execute(f"CREATE INDEX ON {new_p} ({column})")
+            conn.execute(f"CREATE INDEX ON {new_v} USING hnsw (embedding vector_ip_ops) "
+                         f"WITH (m = {HNSW['m']}, ef_construction = {HNSW['ef_construction']})")
+            with conn.transaction():
+                conn.execute(f"DROP TABLE IF EXISTS {passages}, {vector_table}")
+                conn.execute(f"ALTER TABLE {new_p} RENAME TO {passages}")
+                conn.execute(f"ALTER TABLE {new_v} RENAME TO {vector_table}")
+            conn.execute(f"ANALYZE {passages}")
+            conn.execute(f"ANALYZE {vector_table}")
+    finally:
+        pool.close()
+    return {"collection": collection, "tables": [passages, vector_table], "passages": len(chunks),
+            "vectors": int(len(rows)), "hnsw": dict(HNSW), "korean_fulltext": "kiwi morphemes (tsvector as tokenized)",
+            "english_fulltext": "to_tsvector('english')"}
