@@ -37,16 +37,17 @@ def database_url(base: str, name: str) -> str:
     return head.rsplit("/", 1)[0] + "/" + name + (f"?{query}" if query else "")
 
 
-def fresh_database(base: str) -> Iterator[str]:
-    """Create an empty database with pgvector; yield its URL; drop it afterwards."""
+def fresh_database(base: str, *, vector: bool = True) -> Iterator[str]:
+    """Create an empty database (with pgvector unless ``vector`` is False); yield its URL; drop it afterwards."""
     import psycopg
 
     name = "t_" + uuid.uuid4().hex[:16]
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     url = database_url(base, name)
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    if vector:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
     yield url
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -61,13 +61,27 @@ def korean_tsvector(tokens: Sequence[str]) -> str:
     return " ".join(f"{_quoted(t)}:{','.join(map(str, sorted(set(p))[:256]))}" for t, p in positions.items())
 
 
-def _pool(url: str) -> Any:
+def _pool(url: str, *, create_extension: bool = False) -> Any:
+    """A small pool whose connections know pgvector's type; the extension is created first when writing (it must
+    exist before a connection can register the type), and its absence is a clear error when reading."""
     try:
+        import psycopg
         from pgvector.psycopg import register_vector
         from psycopg_pool import ConnectionPool
     except ImportError as exc:
         raise IndexLoadError("PostgreSQL retrieval needs psycopg, psycopg-pool and pgvector: "
                              "pip install -r requirements.txt") from exc
+    from ..storage.postgres import redact
+
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
+            if create_extension:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            elif conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone() is None:
+                raise IndexLoadError(f"the database at {redact(url)} has no pgvector extension, so no collection; "
+                                     "write one with: python -m index_builder build --store postgres ...")
+    except psycopg.Error as exc:
+        raise IndexLoadError(f"cannot connect to PostgreSQL at {redact(url)}: {exc}") from exc
     pool = ConnectionPool(url, min_size=1, max_size=4, open=False, configure=register_vector,
                           kwargs={"autocommit": True})
     pool.open(wait=True, timeout=10)
@@ -159,10 +173,9 @@ def write_collection(url: str, collection: str, chunks: Sequence[Mapping[str, An
     passages, vector_table = table_names(collection)
     new_p, new_v = f"{passages}_new", f"{vector_table}_new"
     dim = int(vectors.shape[1])
-    pool = _pool(url)
+    pool = _pool(url, create_extension=True)
     try:
         with pool.connection() as conn:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
             conn.execute(f"DROP TABLE IF EXISTS {new_p}, {new_v}")
             conn.execute(f"""CREATE TABLE {new_p} (
                 id INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL, doc_id TEXT NOT NULL, title TEXT NOT NULL,

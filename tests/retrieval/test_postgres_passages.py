@@ -117,3 +117,18 @@ def test_the_settings_open_a_retriever_on_postgres_and_refuse_what_is_missing(wr
     assert index_builder(["build", "--source", "assets", "--out", str(plain), "--embedder", SPEC]) == 0
     with pytest.raises(IndexLoadError, match="--store postgres"):
         open_retriever(load_settings(env=env), plain)
+
+
+def test_a_database_without_pgvector_gets_it_when_written_and_a_clear_error_when_read(postgres_server, tmp_path):
+    databases = fresh_database(postgres_server, vector=False)
+    url = next(databases)
+    try:
+        with pytest.raises(IndexLoadError, match="no pgvector extension"):
+            PostgresCandidates(url, "assets_kb")
+        out = tmp_path / "kb"
+        assert index_builder(["build", "--source", "assets", "--out", str(out), "--embedder", SPEC, "--store",
+                              "postgres", "--database-url", url]) == 0
+        with pytest.raises(IndexLoadError, match="no collection 'elsewhere'"):
+            PostgresCandidates(url, "elsewhere")
+    finally:
+        next(databases, None)
