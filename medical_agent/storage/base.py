@@ -79,6 +79,10 @@ class ActivityRepository(Protocol):
 
     def threads(self, user_id: str) -> list[str]: ...
 
+    def last_thread(self, user_id: str) -> str | None:
+        """The thread the person used most recently (a resumed person continues it, on any replica)."""
+        ...
+
     def idle_users(self, before: str) -> list[str]:
         """Users whose last trace (a turn, a profile change, a cache hit) is older than ``before`` (ISO UTC)."""
         ...

@@ -242,6 +242,11 @@ class SQLiteActivity:
         return [t for (t,) in self.db.rows("SELECT thread_id FROM user_activity WHERE user_id = ? ORDER BY thread_id",
                                            (user_id,))]
 
+    def last_thread(self, user_id: str) -> str | None:
+        rows = self.db.rows("SELECT thread_id FROM user_activity WHERE user_id = ? ORDER BY last_seen DESC, "
+                            "thread_id LIMIT 1", (user_id,))
+        return rows[0][0] if rows else None
+
     def idle_users(self, before: str) -> list[str]:
         return [u for (u,) in self.db.rows(LAST_TRACE, (before,))]
 

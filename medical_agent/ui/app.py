@@ -197,16 +197,20 @@ class MedicalAgentApp:
         return self.profile.keep_text(session["user_id"], self.settings.limits.profile_retention_days)
 
     def resume(self, code: str, session: dict[str, str] | None):
-        """Come back to a profile by its resume code: a new conversation over the stored profile. A code that
-        is malformed or names no stored profile changes nothing and says so."""
+        """Come back to a profile by its resume code, on this replica or any other one sharing the database: the
+        stored profile and the person's most recent conversation, continued where it stopped (its last turns
+        shown again). A code that is malformed or names no stored profile changes nothing and says so."""
         session = session or new_session()
         code = (code or "").strip()
         agent = self.runtime.wait(timeout=600)
         if not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
             note = (f"⚠️ No profile for that code (a typo, or it was deleted or expired).\n\n{self.keep(session)}")
             return [gr.skip()] * (len(self.panel_outputs) + 3) + [note, ""]
-        session = {"user_id": code, "thread_id": uuid.uuid4().hex}
-        return [], *self._panels(session, None), session, hidden_file(), self.keep(session), ""
+        thread = agent.storage.activity.last_thread(code)
+        history = agent.thread_state(thread).get("conversation_history", []) if thread else []
+        session = {"user_id": code, "thread_id": thread or uuid.uuid4().hex}
+        chat = [{"role": t["role"], "content": t["content"]} for t in history]
+        return chat, *self._panels(session, None), session, hidden_file(), self.keep(session), ""
 
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
         """Write the person's profile to a JSON file and show it for download."""
@@ -270,7 +274,7 @@ class MedicalAgentApp:
                                                   self.profile.keep], api_name=False)
             self.profile.resume.click(self.resume, [self.profile.code, session],
                                       [chatbot, *panels, session, self.profile.export_file, self.profile.keep,
-                                       self.profile.code], api_name=False)
+                                       self.profile.code], api_name="resume")
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
             self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)

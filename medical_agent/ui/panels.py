@@ -55,7 +55,7 @@ class ProfilePanel:
         rule = (f"People idle for {retention_days:g} days are deleted with their cached answers and conversations."
                 if retention_days > 0 else "Profiles are kept until you delete them.")
         return (f"Your resume code: `{user_id}` — keep it private; entering it here on another visit brings this "
-                f"profile back (a page reload or *New patient* starts a new one). {rule}")
+                f"profile and your last conversation back (a page reload or *New patient* starts a new one). {rule}")
 
     def values(self, summary: str, profile: dict[str, Any] | None) -> list[Any]:
         text = f"**{summary}**" if summary else "_No profile yet._"

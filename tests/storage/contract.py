@@ -129,6 +129,15 @@ class ActivityContract:
         assert storage.checkpointer.get_tuple(thread_config("alice-t2")) is None
         assert storage.checkpointer.get_tuple(thread_config("bob-t1")) is not None
 
+    def test_the_last_thread_is_the_one_used_most_recently(self, storage: Storage):
+        assert storage.activity.last_thread("alice") is None
+        for thread in ("alice-b", "alice-a", "alice-c"):
+            storage.activity.touch("alice", thread)
+            time.sleep(0.002)
+        storage.activity.touch("alice", "alice-a")                      # used again: the latest now
+        storage.activity.touch("bob", "bob-1")
+        assert storage.activity.last_thread("alice") == "alice-a" and storage.activity.last_thread("bob") == "bob-1"
+
     def test_people_idle_too_long_expire_with_everything_they_left(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
         storage.cache.add("alice", 1, "q", vector(1), "a", {}, max_entries=10)

@@ -180,12 +180,14 @@ def test_warm_up_spends_no_llm_call_when_a_model_is_configured():
     assert "turn" not in calls and calls.count("search") == 2 and calls[0] == "pipeline"
 
 
-def test_a_resume_code_brings_the_profile_back_and_a_wrong_one_changes_nothing(ui, ui_agent):
+def test_a_resume_code_brings_the_profile_and_the_last_conversation_back_and_a_wrong_one_changes_nothing(
+        ui, ui_agent):
     first = new_session()
     turn(ui, QUESTION_KO, first)
     later = new_session()                                        # a reload: a new person in this browser
     chat, *panels, session, export_file, keep, code = ui.resume(f"  {first['user_id']} ", later)
-    assert session["user_id"] == first["user_id"] and session["thread_id"] != first["thread_id"]
+    assert session == first                                      # the same person, the same thread continued
+    assert [m["role"] for m in chat] == ["user", "assistant"] and chat[0]["content"] == QUESTION_KO
     assert "당뇨" in panels[1] and code == "" and first["user_id"] in keep
     for wrong in ("web-0123456789abcdef0123", "not a code", ""):
         *skipped, note, code = ui.resume(wrong, later)
