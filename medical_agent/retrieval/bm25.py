@@ -29,24 +29,31 @@ class BM25Index:
               epsilon: float = EPSILON) -> BM25Index:
         vocab: dict[str, int] = {}
         rows, cols, tfs = [], [], []
-        doc_len = np.zeros(len(corpus), dtype=np.float64)
         for i, tokens in enumerate(corpus):
-            doc_len[i] = len(tokens)
             for term, tf in Counter(tokens).items():
                 rows.append(i)
                 cols.append(vocab.setdefault(term, len(vocab)))
                 tfs.append(tf)
-        n = len(corpus)
-        tf_m = sparse.csr_matrix((np.asarray(tfs, np.float64), (rows, cols)), shape=(n, len(vocab)))
-        df = np.bincount(np.asarray(cols, dtype=np.int64), minlength=len(vocab)).astype(np.float64)
+        tf_m = sparse.csr_matrix((np.asarray(tfs, np.float64), (rows, cols)), shape=(len(corpus), len(vocab)))
+        return cls.from_counts(tf_m, vocab, k1, b, epsilon)
+
+    @classmethod
+    def from_counts(cls, tf_m: sparse.spmatrix, vocab: dict[str, int], k1: float = K1, b: float = B,
+                    epsilon: float = EPSILON) -> BM25Index:
+        """From a (documents × terms) term-frequency matrix: what ``build`` counts, or a benchmark's synthetic
+        corpus of a million passages that would not fit in Python lists."""
+        coo = sparse.coo_matrix(tf_m)
+        coo.sum_duplicates()
+        n = coo.shape[0]
+        doc_len = np.asarray(coo.sum(axis=1), dtype=np.float64).ravel()
+        df = np.bincount(coo.col.astype(np.int64), minlength=coo.shape[1]).astype(np.float64)
         idf = np.log(n - df + 0.5) - np.log(df + 0.5)
         if len(idf):
             idf[idf < 0] = epsilon * idf.mean()
         avgdl = doc_len.sum() / max(n, 1)
         norm = k1 * (1 - b + b * doc_len / max(avgdl, 1e-9))
-        coo = tf_m.tocoo()
         data = idf[coo.col] * coo.data * (k1 + 1) / (coo.data + norm[coo.row])
-        weights = sparse.csc_matrix((data, (coo.row, coo.col)), shape=tf_m.shape)
+        weights = sparse.csc_matrix((data, (coo.row, coo.col)), shape=coo.shape)
         return cls(weights, vocab, k1, b)
 
     def query_vector(self, tokens: Sequence[str], extra: dict[str, float] | None = None) -> tuple[list[int], list[float]]:

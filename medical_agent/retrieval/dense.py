@@ -14,6 +14,7 @@ import faiss
 import numpy as np
 
 HNSW_THRESHOLD = 200_000  # above this many vectors an exact flat scan gets slow on 2 cores: use HNSW
+HNSW_M, HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH = 32, 80, 128
 # One query at a time: OpenMP's thread start-up costs more than it saves (MedQuAD-size flat search on 2 cores:
 # 9.5 ms with 2 threads, 3.7 ms with 1), and the app serves concurrent users from separate threads anyway.
 faiss.omp_set_num_threads(1)
@@ -22,8 +23,8 @@ faiss.omp_set_num_threads(1)
 def build_faiss(vectors: np.ndarray) -> faiss.Index:
     dim = vectors.shape[1]
     if len(vectors) > HNSW_THRESHOLD:
-        index = faiss.IndexHNSWFlat(dim, 32, faiss.METRIC_INNER_PRODUCT)
-        index.hnsw.efConstruction = 80
+        index = faiss.IndexHNSWFlat(dim, HNSW_M, faiss.METRIC_INNER_PRODUCT)
+        index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
     else:
         index = faiss.IndexFlatIP(dim)
     index.add(np.ascontiguousarray(vectors, dtype=np.float32))
@@ -35,7 +36,7 @@ class DenseIndex:
         self.index, self.rows = index, rows.astype(np.int64)
         self.views = max(1, len(rows) // max(1, int(rows.max()) + 1)) if len(rows) else 1
         if isinstance(index, faiss.IndexHNSWFlat):
-            index.hnsw.efSearch = 128
+            index.hnsw.efSearch = HNSW_EF_SEARCH
 
     @property
     def kind(self) -> str:

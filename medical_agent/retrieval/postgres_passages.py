@@ -194,7 +194,9 @@ def write_collection(url: str, collection: str, chunks: Sequence[Mapping[str, An
                                     c.get("source", ""), c.get("topic", ""), str(meta.get("category", "")),
                                     page if isinstance(page := meta.get("page"), int) else None, Jsonb(meta),
                                     korean_tsvector(toks)))
-            with conn.cursor() as cur, cur.copy(f"COPY {new_v} (chunk, view, embedding) FROM STDIN") as copy:
+            with conn.cursor() as cur, cur.copy(f"COPY {new_v} (chunk, view, embedding) FROM STDIN "
+                                                "WITH (FORMAT BINARY)") as copy:
+                copy.set_types(["int4", "int2", "vector"])      # binary: a third of the text form's bytes
                 per_view = len(rows) // max(views, 1)
                 for r, (chunk, vector) in enumerate(zip(rows, vectors, strict=True)):
                     copy.write_row((int(chunk), r // per_view, vector))

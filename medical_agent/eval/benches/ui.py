@@ -18,7 +18,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -123,36 +125,44 @@ def concurrent_sessions(url: str, n: int) -> dict[str, Any]:
             "error_types": sorted({r["error"] for r in results if r.get("error")})}
 
 
+@contextmanager
+def running_app(env: dict[str, str], log_path: Path, timeout: float) -> Iterator[tuple[str, subprocess.Popen, float]]:
+    """`python app.py` on a free port with ``env`` over the environment (offline LLM, no share link); yields its
+    URL, the process and the seconds until it answered HTTP 200; stops it afterwards."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
+           "MEDAGENT_LLM": "offline", "MEDAGENT_SHARE": "false", **env}
+    with log_path.open("w", encoding="utf-8") as log:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "app.py"], cwd=PROJECT_ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+        try:
+            wait_http_ok(url, proc, timeout)
+            yield url, proc, time.perf_counter() - start
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
 def bench_ui(settings: Settings, sessions: int = 20, turns: int = 5, timeout: float = 600.0) -> dict[str, Any]:
     """Start `python app.py` (offline LLM, a throw-away database), measure, stop it."""
     from gradio_client import Client
 
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
     load_start = round(os.getloadavg()[0], 2)   # other work on the machine slows every number here
     index_present = index_exists(settings.paths.index_dir)
     with tempfile.TemporaryDirectory(prefix="ui-bench-") as tmp:
-        env = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
-               "MEDAGENT_LLM": "offline", "MEDAGENT_DB_PATH": str(Path(tmp) / "agent.sqlite"),
-               "MEDAGENT_SHARE": "false"}
         log_path = Path(tmp) / "app.log"
-        with log_path.open("w", encoding="utf-8") as log:
-            start = time.perf_counter()
-            proc = subprocess.Popen([sys.executable, "app.py"], cwd=PROJECT_ROOT, env=env, stdout=log,
-                                    stderr=subprocess.STDOUT)
-            try:
-                wait_http_ok(url, proc, timeout)
-                ready_s = time.perf_counter() - start
-                ready_cpu = cpu_seconds(proc.pid)
-                client = Client(url, verbose=False)
-                cold = timed_turn(client, QUESTIONS[0])          # waits for the background agent start-up
-                cold_from_start = time.perf_counter() - start
-                warm = [timed_turn(Client(url, verbose=False), QUESTIONS[i % len(QUESTIONS)])
-                        for i in range(1, turns + 1)]
-                load = concurrent_sessions(url, sessions)
-            finally:
-                proc.terminate()
-                proc.wait(timeout=30)
+        with running_app({"MEDAGENT_DB_PATH": str(Path(tmp) / "agent.sqlite")}, log_path, timeout) as (url, proc,
+                                                                                                        ready_s):
+            start = time.perf_counter() - ready_s
+            ready_cpu = cpu_seconds(proc.pid)
+            client = Client(url, verbose=False)
+            cold = timed_turn(client, QUESTIONS[0])          # waits for the background agent start-up
+            cold_from_start = time.perf_counter() - start
+            warm = [timed_turn(Client(url, verbose=False), QUESTIONS[i % len(QUESTIONS)])
+                    for i in range(1, turns + 1)]
+            load = concurrent_sessions(url, sessions)
         agent_ready = READY_LINE.search(log_path.read_text(encoding="utf-8", errors="replace"))
     firsts = [t["first_token_s"] for t in warm if t["first_token_s"] is not None]
     return {"command": "python app.py", "index": str(settings.paths.index_dir), "index_present_at_start": index_present,
