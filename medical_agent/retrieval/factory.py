@@ -58,7 +58,7 @@ def candidate_source(settings: Settings, index: LoadedIndex) -> CandidateSource 
     from .postgres_passages import PostgresCandidates
 
     log.info("retrieval candidates from PostgreSQL collection %s", written["collection"])
-    return PostgresCandidates(url, written["collection"])
+    return PostgresCandidates(url, written["collection"], ranking=settings.retrieval.fulltext_ranking)
 
 
 def fusion_for(settings: Settings, embedder_name: str) -> tuple[dict[str, Any], str]:

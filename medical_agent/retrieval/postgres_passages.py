@@ -23,6 +23,8 @@ from ..text import HANGUL
 from .candidates import Filters
 from .index_store import IndexLoadError
 
+RANKINGS = ("idf", "ts_rank")
+COMMON_SHARE = 0.1          # idf ranking: a lexeme in more than this share of the passages is left out (if any is rarer)
 COLUMNS = ("lang", "source", "topic", "category", "doc_id")      # filterable columns; other keys: metadata
 HNSW = {"m": 16, "ef_construction": 64}
 EF_SEARCH = 128
@@ -30,10 +32,10 @@ MAX_POSITION = 16383        # PostgreSQL's largest tsvector position; 256 positi
 _LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 
 
-def table_names(collection: str) -> tuple[str, str]:
-    """The passages table and the vectors table of ``collection`` (letters, digits and _ only)."""
+def table_names(collection: str) -> tuple[str, str, str]:
+    """The passages, vectors and term-statistics tables of ``collection`` (letters, digits and _ only)."""
     name = re.sub(r"[^a-z0-9_]+", "_", collection.lower()).strip("_")[:40] or "kb"
-    return f"kb_{name}", f"kb_{name}_vectors"
+    return f"kb_{name}", f"kb_{name}_vectors", f"kb_{name}_terms"
 
 
 def korean_tokens(tokens: Iterable[str]) -> list[str]:
@@ -94,18 +96,24 @@ class PostgresCandidates:
 
     name = "postgres"
 
-    def __init__(self, url: str, collection: str, *, exact: bool = False, ef_search: int = EF_SEARCH) -> None:
-        self.passages, self.vectors = table_names(collection)
-        self.exact, self.ef_search = exact, ef_search
+    def __init__(self, url: str, collection: str, *, exact: bool = False, ef_search: int = EF_SEARCH,
+                 ranking: str = "idf") -> None:
+        if ranking not in RANKINGS:
+            raise ValueError(f"unknown full-text ranking {ranking!r}; valid: {', '.join(RANKINGS)}")
+        self.passages, self.vectors, self.terms = table_names(collection)
+        self.exact, self.ef_search, self.ranking = exact, ef_search, ranking
         self.pool = _pool(url)
         with self.pool.connection() as conn:
-            found = conn.execute("SELECT to_regclass(%s), to_regclass(%s)", (self.passages, self.vectors)).fetchone()
+            found = conn.execute("SELECT to_regclass(%s), to_regclass(%s), to_regclass(%s)",
+                                 (self.passages, self.vectors, self.terms)).fetchone()
         if None in found:
             self.pool.close()
             raise IndexLoadError(f"PostgreSQL has no collection {collection!r} (tables {self.passages}, "
-                                 f"{self.vectors}); write it with: python -m index_builder build --store postgres ...")
+                                 f"{self.vectors}, {self.terms}); write it with: python -m index_builder build "
+                                 "--store postgres ...")
         with self.pool.connection() as conn:
             self.views = int(conn.execute(f"SELECT COALESCE(MAX(view), 0) + 1 FROM {self.vectors}").fetchone()[0])
+            self.size = int(conn.execute(f"SELECT COUNT(*) FROM {self.passages}").fetchone()[0])
 
     def _where(self, filters: Filters, alias: str = "p") -> tuple[str, list[Any]]:
         clauses, args = [], []
@@ -120,20 +128,50 @@ class PostgresCandidates:
 
     def lexical(self, tokens: Sequence[str], extra: Mapping[str, float], n: int, filters: Filters
                 ) -> list[tuple[int, float]]:
-        """English words go through PostgreSQL's English stemmer; Korean tokens match the stored morphemes. The
-        expansion terms join the query (PostgreSQL ranks cannot weight a single query term)."""
-        words = [*tokens, *extra]
-        english = _or_query(w for w in words if _LATIN.fullmatch(w))
-        korean = _or_query(korean_tokens(words))
-        if not english and not korean:
+        """English words go through PostgreSQL's English stemmer; Korean tokens match the stored morphemes.
+        ``ts_rank`` alone knows no document frequency, so by default (``ranking="idf"``) each query lexeme's
+        ``ts_rank`` is weighted by its BM25 IDF (from the collection's term table) times its count in the query,
+        and lexemes in more than ``COMMON_SHARE`` of the passages are left out while rarer ones remain: they barely
+        move the ranking and make the match set most of the corpus."""
+        weights = self._query_weights(tokens, extra)
+        if not weights:
             return []
         where, args = self._where(filters)
-        sql = (f"WITH q AS (SELECT to_tsquery('english', %s) AS en, %s::tsquery AS ko) "
-               f"SELECT p.id, ts_rank(p.fts_en, q.en, 1) + ts_rank(p.fts_ko, q.ko, 1) AS score FROM {self.passages} p, q "
-               f"WHERE (p.fts_en @@ q.en OR p.fts_ko @@ q.ko){where} ORDER BY score DESC, p.id LIMIT %s")
+        column = {w: "fts_ko" if HANGUL.search(w) else "fts_en" for w in weights}
+        match = " OR ".join(f"p.{c} @@ %s::tsquery" for c in ("fts_en", "fts_ko")
+                            if any(v == c for v in column.values()))
+        match_args = [_or_query(w for w in weights if column[w] == c) for c in ("fts_en", "fts_ko")
+                      if any(v == c for v in column.values())]
+        score = " + ".join(f"%s * ts_rank(p.{column[w]}, %s::tsquery, 1)" for w in weights)
+        score_args = [a for w, weight in weights.items() for a in (weight, _quoted(w))]
+        sql = (f"SELECT p.id, {score} AS score FROM {self.passages} p WHERE ({match}){where} "
+               "ORDER BY score DESC, p.id LIMIT %s")
         with self.pool.connection() as conn:
-            rows = conn.execute(sql, [english, korean, *args, n]).fetchall()
+            rows = conn.execute(sql, [*score_args, *match_args, *args, n]).fetchall()
         return [(int(i), float(s)) for i, s in rows if s > 0]
+
+    def _query_weights(self, tokens: Sequence[str], extra: Mapping[str, float]) -> dict[str, float]:
+        """Lexeme → weight: the query's counts (expansion terms add their weight), times the IDF (``idf``)."""
+        counts: dict[str, float] = {}
+        for token in tokens:
+            counts[token] = counts.get(token, 0.0) + 1.0
+        for token, weight in extra.items():
+            counts[token] = counts.get(token, 0.0) + weight
+        english = [t for t in counts if _LATIN.fullmatch(t)]
+        lexemes: dict[str, float] = {t: w for t, w in counts.items() if HANGUL.search(t)}
+        with self.pool.connection() as conn:
+            if english:         # the English stemmer's lexemes of each word (a stop word has none)
+                for word, lexeme in conn.execute(
+                        "SELECT w, unnest(tsvector_to_array(to_tsvector('english', w))) FROM unnest(%s::text[]) w",
+                        [english]).fetchall():
+                    lexemes[lexeme] = lexemes.get(lexeme, 0.0) + counts[word]
+            if self.ranking == "ts_rank" or not lexemes:
+                return lexemes
+            df = dict(conn.execute(f"SELECT word, ndoc FROM {self.terms} WHERE word = ANY(%s)",
+                                   [list(lexemes)]).fetchall())
+        known = {w: df[w] for w in lexemes if df.get(w)}
+        rare = {w: d for w, d in known.items() if d <= COMMON_SHARE * self.size} or known
+        return {w: lexemes[w] * float(np.log(1 + (self.size - d + 0.5) / (d + 0.5))) for w, d in rare.items()}
 
     def dense(self, vectors: np.ndarray, n: int, filters: Filters) -> list[tuple[int, float]]:
         where, args = self._where(filters)
@@ -170,13 +208,13 @@ def write_collection(url: str, collection: str, chunks: Sequence[Mapping[str, An
     tables, index them, and swap them in for ``collection``. Returns what the manifest records."""
     from psycopg.types.json import Jsonb
 
-    passages, vector_table = table_names(collection)
-    new_p, new_v = f"{passages}_new", f"{vector_table}_new"
+    passages, vector_table, terms = table_names(collection)
+    new_p, new_v, new_t = f"{passages}_new", f"{vector_table}_new", f"{terms}_new"
     dim = int(vectors.shape[1])
     pool = _pool(url, create_extension=True)
     try:
         with pool.connection() as conn:
-            conn.execute(f"DROP TABLE IF EXISTS {new_p}, {new_v}")
+            conn.execute(f"DROP TABLE IF EXISTS {new_p}, {new_v}, {new_t}")
             conn.execute(f"""CREATE TABLE {new_p} (
                 id INTEGER PRIMARY KEY, chunk_id TEXT NOT NULL, doc_id TEXT NOT NULL, title TEXT NOT NULL,
                 content TEXT NOT NULL, lang TEXT NOT NULL, source TEXT NOT NULL, topic TEXT NOT NULL,
@@ -204,16 +242,20 @@ def write_collection(url: str, collection: str, chunks: Sequence[Mapping[str, An
                 conn.execute(f"CREATE INDEX ON {new_p} USING GIN ({column})")
             for column in COLUMNS:
                 conn.execute(f"CREATE INDEX ON {new_p} ({column})")
+            conn.execute(f"CREATE TABLE {new_t} AS SELECT word, ndoc FROM ts_stat('SELECT fts_en FROM {new_p}') WHERE word "
+                         "!~ '[가-힣]' "
+                         f"UNION ALL SELECT word, ndoc FROM ts_stat('SELECT fts_ko FROM {new_p}')")
+            conn.execute(f"CREATE INDEX ON {new_t} (word)")
             conn.execute(f"CREATE INDEX ON {new_v} USING hnsw (embedding vector_ip_ops) "
                          f"WITH (m = {HNSW['m']}, ef_construction = {HNSW['ef_construction']})")
             with conn.transaction():
-                conn.execute(f"DROP TABLE IF EXISTS {passages}, {vector_table}")
-                conn.execute(f"ALTER TABLE {new_p} RENAME TO {passages}")
-                conn.execute(f"ALTER TABLE {new_v} RENAME TO {vector_table}")
+                conn.execute(f"DROP TABLE IF EXISTS {passages}, {vector_table}, {terms}")
+                for new, final in ((new_p, passages), (new_v, vector_table), (new_t, terms)):
+                    conn.execute(f"ALTER TABLE {new} RENAME TO {final}")
             conn.execute(f"ANALYZE {passages}")
             conn.execute(f"ANALYZE {vector_table}")
     finally:
         pool.close()
-    return {"collection": collection, "tables": [passages, vector_table], "passages": len(chunks),
+    return {"collection": collection, "tables": [passages, vector_table, terms], "passages": len(chunks),
             "vectors": int(len(rows)), "hnsw": dict(HNSW), "korean_fulltext": "kiwi morphemes (tsvector as tokenized)",
             "english_fulltext": "to_tsvector('english')"}

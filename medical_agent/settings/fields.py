@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "crosslingual_fusion_method": FUSION_METHODS,
     "web_provider": ("none", "searxng"),
     "retrieval_store": ("local", "postgres"),
+    "fulltext_ranking": ("idf", "ts_rank"),
 }
 
 

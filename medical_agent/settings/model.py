@@ -103,6 +103,7 @@ class Retrieval:
     crosslingual_prf_weight: float | None = None
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
                                             # PostgreSQL (database_url; written by index_builder build --store postgres)
+    fulltext_ranking: str = "idf"           # postgres store: ts_rank weighted by each lexeme's IDF | plain ts_rank
     query_expansion_enabled: bool = True
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline

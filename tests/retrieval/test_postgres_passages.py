@@ -43,7 +43,7 @@ def test_the_manifest_records_the_collection(written):
     _, index, pg = written
     record = index.manifest["postgres"]
     assert record["passages"] == len(index.chunks) and record["vectors"] == len(index.dense.rows)
-    assert pg.views == 2 and record["tables"] == [pg.passages, pg.vectors]
+    assert pg.views == 2 and record["tables"] == [pg.passages, pg.vectors, pg.terms]
 
 
 def test_exact_dense_search_has_the_same_top_10_as_faiss(written):
@@ -132,3 +132,27 @@ def test_a_database_without_pgvector_gets_it_when_written_and_a_clear_error_when
             PostgresCandidates(url, "elsewhere")
     finally:
         next(databases, None)
+
+
+def test_idf_ranking_weights_rare_lexemes_and_leaves_out_the_commonest(written):
+    url, index, pg = written
+    plain = PostgresCandidates(url, index.manifest["postgres"]["collection"], ranking="ts_rank")
+    try:
+        weights = pg._query_weights(index.tokenizer.tokenize("metformin metformin effects"), {"kidney": 0.5})
+        assert set(plain._query_weights(["metformin", "effects"], {})) <= {"metformin", "effect"}
+        assert weights["metformin"] > 0 and set(weights) <= {"metformin", "effect", "kidney"}
+        with pg.pool.connection() as conn:
+            ndoc = dict(conn.execute(f"SELECT word, ndoc FROM {pg.terms} WHERE word = ANY(%s)",
+                                     [list(weights)]).fetchall())
+            top, top_ndoc = conn.execute(
+                f"SELECT word, ndoc FROM {pg.terms} WHERE word ~ '^[a-z]+$' AND to_tsvector('english', word) = "
+                "(word || ':1')::tsvector ORDER BY ndoc DESC LIMIT 1").fetchone()
+        assert top_ndoc > 0.1 * pg.size                       # the commonest lexeme: left out beside a rare one
+        assert set(pg._query_weights([top, "metformin"], {})) == {"metformin"} and top in pg._query_weights([top], {})
+        per_count = {w: weights[w] / {"metformin": 2, "kidney": 0.5}.get(w, 1) for w in weights}
+        rarest, commonest = min(ndoc, key=ndoc.get), max(ndoc, key=ndoc.get)
+        assert rarest == commonest or per_count[rarest] > per_count[commonest]
+    finally:
+        plain.close()
+    with pytest.raises(ValueError, match="unknown full-text ranking"):
+        PostgresCandidates(url, index.manifest["postgres"]["collection"], ranking="bm25")
