@@ -1,5 +1,5 @@
-"""The SQLite backend (the default: ``python app.py`` on a laptop needs no server). All of the project's SQL
-for SQLite is in this module; the checkpointer is LangGraph's own SqliteSaver on the same file.
+"""The SQLite backend (the default: ``python app.py`` on a laptop needs no server). Its schema and plumbing are here,
+the repositories' statements in ``sql.py``; the checkpointer is LangGraph's own SqliteSaver on the same file.
 
 The schema evolves by :data:`MIGRATIONS`, applied in order by :meth:`SQLiteStorage.migrate` inside one
 ``BEGIN IMMEDIATE`` transaction and recorded in ``schema_migrations``, so two processes starting at once apply
@@ -15,18 +15,13 @@ import datetime as dt
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .base import CacheEntry, PassageReview, Profile, Storage, StorageError
-
-LAST_TRACE = """SELECT user_id FROM (
-    SELECT user_id, last_seen AS at FROM user_activity UNION ALL SELECT user_id, updated_at FROM profiles
-    UNION ALL SELECT user_id, last_access FROM response_cache) GROUP BY user_id HAVING MAX(at) < ? ORDER BY user_id"""
+from .base import Storage, StorageError
+from .sql import SQLDatabase, repositories
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (   # 1: profiles and the response cache, as written by the stores before the storage layer
@@ -60,7 +55,7 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
 
 
-class SQLiteStorage(Storage):
+class SQLiteStorage(Storage, SQLDatabase):
     def __init__(self, path: str | Path = ":memory:", *,
                  migrations: Sequence[Sequence[str]] = MIGRATIONS) -> None:
         self.path = str(path)
@@ -79,10 +74,7 @@ class SQLiteStorage(Storage):
         self._lock = threading.RLock()
         self._checkpointer: Any = None
         self.schema_version = self.migrate(migrations)
-        self.profiles = SQLiteProfiles(self)
-        self.cache = SQLiteCache(self)
-        self.activity = SQLiteActivity(self)
-        self.reviews = SQLiteReviews(self)
+        self.profiles, self.cache, self.activity, self.reviews = repositories(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -104,6 +96,15 @@ class SQLiteStorage(Storage):
     def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         with self._lock:
             return self._conn.execute(sql, args).rowcount
+
+    def now(self) -> str:
+        return _now()
+
+    def json_value(self, obj: Any) -> str:
+        return json.dumps(obj, ensure_ascii=False)
+
+    def json_loaded(self, value: Any) -> Any:
+        return json.loads(value)
 
     def migrate(self, migrations: Sequence[Sequence[str]]) -> int:
         """Apply the migrations this database has not seen; returns its schema version."""
@@ -161,129 +162,3 @@ class SQLiteStorage(Storage):
             if self._checkpointer is not None and hasattr(self._checkpointer, "conn"):
                 self._checkpointer.conn.close()
             self._conn.close()
-
-
-class SQLiteProfiles:
-    def __init__(self, db: SQLiteStorage) -> None:
-        self.db = db
-
-    def get(self, user_id: str) -> Profile | None:
-        rows = self.db.rows("SELECT data FROM profiles WHERE user_id = ?", (user_id,))
-        return json.loads(rows[0][0]) if rows else None
-
-    def version(self, user_id: str) -> int:
-        rows = self.db.rows("SELECT version FROM profiles WHERE user_id = ?", (user_id,))
-        return int(rows[0][0]) if rows else 0
-
-    def update(self, user_id: str, change: Callable[[Profile | None], Profile | None]) -> Profile | None:
-        with self.db.transaction() as conn:
-            row = conn.execute("SELECT data FROM profiles WHERE user_id = ?", (user_id,)).fetchone()
-            current = json.loads(row[0]) if row else None
-            new = change(current)
-            if new is None:
-                return current
-            conn.execute("INSERT INTO profiles(user_id, data, version, updated_at) VALUES (?, ?, ?, ?) "
-                         "ON CONFLICT(user_id) DO UPDATE SET data=excluded.data, version=excluded.version, "
-                         "updated_at=excluded.updated_at",
-                         (user_id, json.dumps(new, ensure_ascii=False), int(new["version"]), _now()))
-            return new
-
-    def delete(self, user_id: str) -> bool:
-        return self.db.execute("DELETE FROM profiles WHERE user_id = ?", (user_id,)) > 0
-
-
-class SQLiteCache:
-    def __init__(self, db: SQLiteStorage) -> None:
-        self.db = db
-
-    def entries(self, user_id: str, profile_version: int) -> list[CacheEntry]:
-        rows = self.db.rows(
-            "SELECT id, question, vector, answer, payload, profile_version FROM response_cache "
-            "WHERE user_id = ? AND profile_version = ? ORDER BY id",
-            (user_id, profile_version))
-        return [CacheEntry(r[0], r[1], np.frombuffer(r[2], dtype=np.float32), r[3], json.loads(r[4]), r[5])
-                for r in rows]
-
-    def record_hit(self, entry_id: int) -> None:
-        self.db.execute("UPDATE response_cache SET hits = hits + 1, last_access = ? WHERE id = ?", (_now(), entry_id))
-
-    def add(self, user_id: str, profile_version: int | None, question: str, vector: np.ndarray, answer: str,
-            payload: dict[str, Any], *, max_entries: int) -> None:
-        now, blob = _now(), np.asarray(vector, dtype=np.float32).tobytes()
-        with self.db.transaction() as conn:
-            conn.execute("INSERT INTO response_cache(user_id, profile_version, question, vector, answer, payload, "
-                         "created_at, last_access) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                         (user_id, profile_version, question, blob, answer, json.dumps(payload, ensure_ascii=False),
-                          now, now))
-            extra = conn.execute("SELECT COUNT(*) FROM response_cache").fetchone()[0] - max_entries
-            if extra > 0:
-                conn.execute("DELETE FROM response_cache WHERE id IN (SELECT id FROM response_cache "
-                             "ORDER BY last_access ASC LIMIT ?)", (extra,))
-
-    def delete_user(self, user_id: str) -> int:
-        return self.db.execute("DELETE FROM response_cache WHERE user_id = ?", (user_id,))
-
-    def stats(self, user_id: str | None = None) -> dict[str, int]:
-        where, args = ("WHERE user_id = ?", (user_id,)) if user_id else ("", ())
-        (n, hits), = self.db.rows(f"SELECT COUNT(*), COALESCE(SUM(hits), 0) FROM response_cache {where}", args)
-        return {"entries": int(n), "hits": int(hits)}
-
-
-class SQLiteActivity:
-    def __init__(self, db: SQLiteStorage) -> None:
-        self.db = db
-
-    def touch(self, user_id: str, thread_id: str) -> None:
-        self.db.execute("INSERT INTO user_activity(user_id, thread_id, last_seen) VALUES (?, ?, ?) "
-                        "ON CONFLICT(user_id, thread_id) DO UPDATE SET last_seen = excluded.last_seen",
-                        (user_id, thread_id, _now()))
-
-    def threads(self, user_id: str) -> list[str]:
-        return [t for (t,) in self.db.rows("SELECT thread_id FROM user_activity WHERE user_id = ? ORDER BY thread_id",
-                                           (user_id,))]
-
-    def last_thread(self, user_id: str) -> str | None:
-        rows = self.db.rows("SELECT thread_id FROM user_activity WHERE user_id = ? ORDER BY last_seen DESC, "
-                            "thread_id LIMIT 1", (user_id,))
-        return rows[0][0] if rows else None
-
-    def idle_users(self, before: str) -> list[str]:
-        return [u for (u,) in self.db.rows(LAST_TRACE, (before,))]
-
-    def delete_user(self, user_id: str) -> int:
-        return self.db.execute("DELETE FROM user_activity WHERE user_id = ?", (user_id,))
-
-
-class SQLiteReviews:
-    def __init__(self, db: SQLiteStorage) -> None:
-        self.db = db
-
-    def get_many(self, content_keys: Iterable[str]) -> dict[str, PassageReview]:
-        keys = list(dict.fromkeys(content_keys))
-        if not keys:
-            return {}
-        marks = ",".join("?" * len(keys))
-        rows = self.db.rows(f"SELECT content_key, status, corrected_text, reviewer, reviewed_at FROM passage_reviews "
-                            f"WHERE status != 'withdrawn' AND content_key IN ({marks})", keys)
-        return {r[0]: PassageReview(*r) for r in rows}
-
-    def _write(self, key: str, status: str, text: str | None, reviewer: str) -> int:
-        with self.db.transaction() as conn:
-            revision = conn.execute("SELECT COALESCE(MAX(revision), 0) + 1 FROM passage_reviews").fetchone()[0]
-            conn.execute("INSERT INTO passage_reviews(content_key, status, corrected_text, reviewer, reviewed_at, "
-                         "revision) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(content_key) DO UPDATE SET "
-                         "status = excluded.status, corrected_text = excluded.corrected_text, "
-                         "reviewer = excluded.reviewer, reviewed_at = excluded.reviewed_at, "
-                         "revision = excluded.revision", (key, status, text, reviewer, _now(), revision))
-        return revision
-
-    def put(self, review: PassageReview) -> int:
-        return self._write(review.content_key, review.status, review.corrected_text, review.reviewer)
-
-    def withdraw(self, content_key: str, reviewer: str) -> int:
-        if not self.get_many([content_key]):
-            return self.revision()
-        return self._write(content_key, "withdrawn", None, reviewer)
-
-    def revision(self) -> int:
-        return int(self.db.rows("SELECT COALESCE(MAX(revision), 0) FROM passage_reviews")[0][0])

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from langgraph.checkpoint.base import empty_checkpoint
 
-from medical_agent.storage import PassageReview, Storage
+from medical_agent.storage import PassageReview, Storage, open_storage
 
 
 def profile(version: int, **fields: Any) -> dict[str, Any]:
@@ -32,6 +32,27 @@ def thread_config(thread: str) -> dict[str, Any]:
 
 def save_thread(storage: Storage, thread: str) -> None:
     storage.checkpointer.put(thread_config(thread), empty_checkpoint(), {"source": "input", "step": 0}, {})
+
+
+class OpenedByURL:
+    """Fixtures for a backend opened by a URL: the test class supplies ``database`` (the URL); ``reopen`` opens
+    another, independent storage on it (as a second process or replica would), ``storage`` is the first one."""
+
+    @pytest.fixture()
+    def reopen(self, database: str):
+        opened: list[Storage] = []
+
+        def again() -> Storage:
+            opened.append(open_storage(database))
+            return opened[-1]
+
+        yield again
+        for s in opened:
+            s.close()
+
+    @pytest.fixture()
+    def storage(self, reopen: Callable[[], Storage]) -> Storage:
+        return reopen()
 
 
 class ProfileRepositoryContract:

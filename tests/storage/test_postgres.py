@@ -11,26 +11,13 @@ import pytest
 
 from medical_agent.storage import StorageError, open_storage
 from medical_agent.storage.postgres import MIGRATIONS, PostgresStorage, redact
-from tests.storage.contract import StorageContract, profile
+from tests.storage.contract import OpenedByURL, StorageContract, profile
 
 
-class TestPostgres(StorageContract):
+class TestPostgres(OpenedByURL, StorageContract):
     @pytest.fixture()
-    def storage(self, postgres_url):
-        opened = []
-
-        def reopen():
-            opened.append(open_storage(postgres_url))
-            return opened[-1]
-
-        self._reopen = reopen
-        yield reopen()
-        for s in opened:
-            s.close()
-
-    @pytest.fixture()
-    def reopen(self, storage):
-        return self._reopen
+    def database(self, postgres_url):
+        return postgres_url
 
 
 def add_medicines(url: str, names: list[str]) -> None:

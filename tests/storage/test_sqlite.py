@@ -12,28 +12,15 @@ import pytest
 
 from medical_agent.storage import StorageError, open_storage
 from medical_agent.storage.sqlite import MIGRATIONS, SQLiteStorage
-from tests.storage.contract import StorageContract, save_thread
+from tests.storage.contract import OpenedByURL, StorageContract, save_thread
 
 LEGACY = Path(__file__).parent / "data" / "legacy_337c0eb.sqlite.gz"
 
 
-class TestSQLiteFile(StorageContract):
+class TestSQLiteFile(OpenedByURL, StorageContract):
     @pytest.fixture()
-    def storage(self, tmp_path):
-        opened = []
-
-        def reopen():
-            opened.append(open_storage(f"sqlite:///{tmp_path / 'agent.sqlite'}"))
-            return opened[-1]
-
-        self._reopen = reopen
-        yield reopen()
-        for s in opened:
-            s.close()
-
-    @pytest.fixture()
-    def reopen(self, storage):
-        return self._reopen
+    def database(self, tmp_path):
+        return f"sqlite:///{tmp_path / 'agent.sqlite'}"
 
 
 class TestSQLiteInMemory(StorageContract):
