@@ -21,6 +21,7 @@ from starlette.middleware import Middleware  # noqa: E402
 
 from medical_agent.logging_setup import setup_logging  # noqa: E402
 from medical_agent.settings import Settings, get_settings  # noqa: E402
+from medical_agent.ui import style  # noqa: E402
 from medical_agent.ui.app import MedicalAgentApp  # noqa: E402
 from medical_agent.ui.body_limit import BodyLimit  # noqa: E402
 from medical_agent.ui.runtime import AgentRuntime  # noqa: E402
@@ -56,6 +57,7 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     where["app_kwargs"] = {"middleware": [Middleware(BodyLimit, max_bytes=settings.limits.max_request_kb * 1024,
                                                      upload_bytes=settings.ui.max_upload_mb * 1024 * 1024)]}
     where["max_file_size"] = f"{settings.ui.max_upload_mb}mb"
+    where.update(css=style.CSS, theme=style.theme())
     try:
         demo.launch(prevent_thread_lock=True, share=settings.ui.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it

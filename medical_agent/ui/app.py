@@ -234,6 +234,7 @@ class MedicalAgentApp:
             self.served_cache = Path(demo.GRADIO_CACHE)
             session = gr.State(None)
             header = gr.Markdown(header_text(self.runtime), elem_id="header")
+            self.profile = ProfilePanel()
             with gr.Row():
                 with gr.Column(scale=5):
                     chatbot = gr.Chatbot(label="Chat", height=560, elem_id="chatbot")
@@ -246,17 +247,22 @@ class MedicalAgentApp:
                     controls = ControlsPanel(self.settings)
                     with gr.Accordion("내 문서 / My documents", open=False, elem_id="my-documents"):
                         self.my_docs = MyDocumentsPanel(self.runtime, new_session)
-                with gr.Column(scale=4), gr.Tabs():
-                    with gr.Tab("Slots"):
-                        self.slots = SlotsPanel()
-                    with gr.Tab("Profile"):
-                        self.profile = ProfilePanel()
-                    with gr.Tab("Documents"):
-                        self.documents = DocumentsPanel()
-                        self.review = ReviewPanel(self.runtime)
-                    with gr.Tab("Refine log"):
-                        self.refine = RefinePanel()
-                    with gr.Tab("Raw"):
+                    with gr.Accordion("내 프로필: 내보내기, 삭제, 이어하기 / My profile: export, delete, resume",
+                                      open=False, elem_id="profile-controls"):
+                        self.profile.controls()
+                with gr.Column(scale=6, elem_id="mission-panels"):      # the four panels, visible together
+                    with gr.Row(equal_height=True):
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-slots", min_width=160):
+                            self.slots = SlotsPanel()
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-profile", min_width=160):
+                            self.profile.panel()
+                    with gr.Row(equal_height=True):
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-documents", min_width=160):
+                            self.documents = DocumentsPanel()
+                            self.review = ReviewPanel(self.runtime)
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-refine", min_width=160):
+                            self.refine = RefinePanel()
+                    with gr.Accordion("Raw JSON (last turn)", open=False, elem_id="raw"):
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
             panels = [self.slots.table, self.profile.summary, self.profile.table, self.documents.table,
                       self.refine.route, self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,

@@ -29,10 +29,15 @@ class ProfilePanel:
 
     HEADERS = ["slot", "item", "value / said as", "status / time", "weight"]
 
-    def __init__(self) -> None:
+    def panel(self) -> None:
+        """The summary and the table (the panel in the grid); :meth:`controls` builds the account controls where
+        the layout wants them (the two may be called in either order)."""
         self.summary = gr.Markdown("_No profile yet._", elem_id="profile-summary")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Profile", interactive=False, wrap=True,
                                   elem_id="profile-table", column_widths=["19%", "24%", "20%", "23%", "14%"])
+
+    def controls(self) -> None:
+        """Export, delete with confirmation, the resume code."""
         with gr.Row():
             # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
             # click ran, so the first click would fetch nothing.

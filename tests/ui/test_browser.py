@@ -1,5 +1,6 @@
 """A real browser (Debian's chromium via Playwright) against the served demo: one Korean turn fills all four
-panels; a second browser context is a different person and sees none of it."""
+panels, visible together beside the chat at 1440×900 without a click; a second browser context is a different
+person and sees none of it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ pytestmark = [pytest.mark.browser,
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 60_000
+VIEWPORT = {"width": 1440, "height": 900}
+PANELS = ("#panel-slots", "#panel-profile", "#panel-documents", "#panel-refine")
 
 
 @pytest.fixture(scope="module")
@@ -23,9 +26,11 @@ def browser():
         chromium.close()
 
 
-def open_page(browser, url: str):
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="ko-KR").new_page()
+def open_page(browser, url: str, requests: list[str] | None = None):
+    page = browser.new_context(viewport=VIEWPORT, locale="ko-KR").new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    if requests is not None:
+        page.on("request", lambda request: requests.append(request.url))
     page.goto(url)
     page.locator("#header").get_by_text("offline mode", exact=True).wait_for()          # header filled by the load event
     return page
@@ -37,39 +42,48 @@ def send(page, text: str) -> None:
     page.locator("#chatbot").get_by_text("Sources", exact=True).wait_for()   # the final frame has arrived
 
 
-def tab_text(page, tab: str, element: str) -> str:
-    page.get_by_role("tab", name=tab, exact=True).click()
+def panel_text(page, element: str) -> str:
     locator = page.locator(element)
     locator.wait_for(state="visible")
     return locator.inner_text()
 
 
+def in_viewport(page, element: str) -> bool:
+    box = page.locator(element).bounding_box()
+    return bool(box) and box["x"] >= 0 and box["y"] >= 0 and box["width"] > 100 and box["height"] > 100 and \
+        box["x"] + box["width"] <= VIEWPORT["width"] + 1 and box["y"] + box["height"] <= VIEWPORT["height"] + 1
+
+
 def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, served_app, tmp_path):
-    a = open_page(browser, served_app["url"])
+    asked: list[str] = []
+    a = open_page(browser, served_app["url"], asked)
     send(a, QUESTION_KO)
     assert "메트포르민" in a.locator("#chatbot").inner_text()
-    slots = tab_text(a, "Slots", "#slots-table")
-    assert "Diabetes mellitus" in slots and "Metformin" in slots and "present" in slots
-    a.screenshot(path=str(tmp_path / "demo-slots.png"), full_page=True)
-    assert "당뇨" in tab_text(a, "Profile", "#profile-summary")
-    assert "Diabetes mellitus" in a.locator("#profile-table").inner_text()
-    a.screenshot(path=str(tmp_path / "demo-profile.png"), full_page=True)
-    documents = tab_text(a, "Documents", "#documents-table")
-    assert "✔ cited" in documents and "메트포르민 부작용" in documents
-    a.screenshot(path=str(tmp_path / "demo-documents.png"), full_page=True)
-    refine = tab_text(a, "Refine log", "#refine-table")
-    assert "heuristic" in refine and "quality_ok" in refine
     a.locator("#refine-plot").wait_for(state="visible")
-    a.screenshot(path=str(tmp_path / "demo-refine.png"), full_page=True)
+    a.evaluate("window.scrollTo(0, 0)")                                    # the page as it opens
+    a.screenshot(path=str(tmp_path / "demo.png"))
+    assert [p for p in PANELS if not in_viewport(a, p)] == []            # all four at once, no click, no scroll
+    local = ("http://127.0.0.1", "http://localhost", "data:", "blob:")
+    assert asked and [u for u in asked if not u.startswith(local)] == []   # no web font, nothing off the machine
+    slots = panel_text(a, "#slots-table")
+    assert "Diabetes mellitus" in slots and "Metformin" in slots and "present" in slots
+    assert "당뇨" in panel_text(a, "#profile-summary")
+    assert "Diabetes mellitus" in a.locator("#profile-table").inner_text()
+    documents = panel_text(a, "#documents-table")
+    assert "✔ cited" in documents and "메트포르민 부작용" in documents
+    refine = panel_text(a, "#refine-table")
+    assert "heuristic" in refine and "quality_ok" in refine
 
     b = open_page(browser, served_app["url"])
     assert "메트포르민" not in b.locator("#chatbot").inner_text()
-    assert "No profile yet" in tab_text(b, "Profile", "#profile-summary")
+    assert "No profile yet" in panel_text(b, "#profile-summary")
     send(b, "What are the warning signs of a stroke?")
     assert QUESTION_KO not in b.locator("#chatbot").inner_text()
-    assert "당뇨" not in tab_text(b, "Profile", "#profile-summary")
-    assert "당뇨" in tab_text(a, "Profile", "#profile-summary")            # A is unchanged by B's turn
-    assert (tmp_path / "demo-slots.png").stat().st_size > 10_000
+    assert "당뇨" not in panel_text(b, "#profile-summary")
+    assert "당뇨" in panel_text(a, "#profile-summary")                      # A is unchanged by B's turn
+    assert (tmp_path / "demo.png").stat().st_size > 10_000
+
+    b.locator("#profile-controls").get_by_text("My profile", exact=False).first.click()    # the folded controls
 
     b.locator("#profile-export").click()                                    # export shows a JSON file
     b.locator("#profile-export-file").get_by_text(".json").first.wait_for()
