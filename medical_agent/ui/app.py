@@ -19,7 +19,9 @@ from typing import Any
 
 import gradio as gr
 
-from ..graph.agent import InputError
+from ..context.profile.edits import EditError
+from ..context.profile.schema import ENTITY_SLOTS
+from ..graph.agent import InputError, MedicalAgent
 from .controls import ControlsPanel, run_options
 from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
@@ -51,6 +53,15 @@ def log_failure(exc: BaseException, health_data: bool) -> None:
 
 
 RESUME_CODE = re.compile(r"web-[0-9a-f]{12,32}")
+
+
+def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] | None:
+    """The concept a corrected medicine, condition or symptom names (the agent's own linker), if any."""
+    slot = key.partition(":")[0].strip()
+    if slot not in ENTITY_SLOTS or not (value or "").strip():
+        return None
+    mentions = [m for m in agent.deps.linker.link(value) if m.slot + "s" == slot]
+    return {"name": mentions[0].name, "cui": mentions[0].cui, "tui": mentions[0].tui} if mentions else None
 
 
 def new_session() -> dict[str, str]:
@@ -212,6 +223,19 @@ class MedicalAgentApp:
         chat = [{"role": t["role"], "content": t["content"]} for t in history]
         return chat, *self._panels(session, None), session, hidden_file(), self.keep(session), ""
 
+    def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None):
+        """The person's correction of one profile item: made, recorded, shown; the next answer uses it."""
+        session = session or new_session()
+        agent = self.runtime.wait(timeout=600)
+        try:
+            if not key:
+                raise EditError("choose an item first / 항목을 먼저 고르세요")
+            agent.deps.profiles.edit(session["user_id"], key, action, value, linked_concept(agent, key, value))
+            note = f"✔ {key}: {action.replace('_', ' ')}" + (f" → {value}" if action == "correct" else "")
+        except EditError as exc:
+            note = f"⚠️ {exc}"
+        return *self._profile_values(session), note, ""
+
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
         """Write the person's profile to a JSON file and show it for download."""
         session = session or new_session()
@@ -264,7 +288,8 @@ class MedicalAgentApp:
                             self.refine = RefinePanel()
                     with gr.Accordion("Raw JSON (last turn)", open=False, elem_id="raw"):
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
-            panels = [self.slots.table, self.profile.summary, self.profile.table, self.documents.table,
+            panels = [self.slots.table, self.profile.summary, self.profile.table, self.profile.item,
+                      self.documents.table,
                       self.refine.route, self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
                       self.my_docs.pages]
             self.my_docs.wire(session)
@@ -284,6 +309,10 @@ class MedicalAgentApp:
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
             self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)
+            self.profile.apply.click(self.edit_profile, [self.profile.item, self.profile.action, self.profile.value,
+                                                         session],
+                                     [self.profile.summary, self.profile.table, self.profile.item,
+                                      self.profile.edit_status, self.profile.value], api_name="edit_profile")
             self.profile.delete.click(lambda: gr.update(visible=True), None, self.profile.confirm_row,
                                       api_name=False)
             self.profile.cancel.click(lambda: gr.update(visible=False), None, self.profile.confirm_row,

@@ -7,6 +7,7 @@ from typing import Any
 import gradio as gr
 import pandas as pd
 
+from ..context.profile.edits import item_keys
 from .formatting import document_rows, profile_rows, quality_points, refine_rows, route_text, slot_rows
 
 
@@ -24,6 +25,10 @@ class SlotsPanel:
         return [pd.DataFrame(slot_rows((result or {}).get("slot_out")), columns=self.HEADERS)]
 
 
+EDIT_ACTIONS = [("고치기 / correct", "correct"), ("이제 아님 / no longer true", "no_longer_true"),
+                ("삭제 / remove", "remove")]
+
+
 class ProfilePanel:
     """The stored profile: one-line summary, full table, JSON export, delete with confirmation."""
 
@@ -35,6 +40,14 @@ class ProfilePanel:
         self.summary = gr.Markdown("_No profile yet._", elem_id="profile-summary")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Profile", interactive=False, wrap=True,
                                   elem_id="profile-table", column_widths=["19%", "24%", "20%", "23%", "14%"])
+        with gr.Row():
+            self.item = gr.Dropdown(choices=[], value=None, label="항목 / item", scale=3, elem_id="profile-item")
+            self.action = gr.Dropdown(choices=EDIT_ACTIONS, value="correct", label="고치기 / edit", scale=2,
+                                      elem_id="profile-action")
+        with gr.Row():
+            self.value = gr.Textbox(label="고친 값 / corrected value", scale=3, elem_id="profile-value")
+            self.apply = gr.Button("적용 / Apply", scale=1, elem_id="profile-apply")
+        self.edit_status = gr.Markdown("", elem_id="profile-edit-status")
 
     def controls(self) -> None:
         """Export, delete with confirmation, the resume code."""
@@ -63,8 +76,10 @@ class ProfilePanel:
                 f"profile and your last conversation back (a page reload or *New patient* starts a new one). {rule}")
 
     def values(self, summary: str, profile: dict[str, Any] | None) -> list[Any]:
+        """Summary, table and the items the person can edit."""
         text = f"**{summary}**" if summary else "_No profile yet._"
-        return [text, pd.DataFrame(profile_rows(profile), columns=self.HEADERS)]
+        return [text, pd.DataFrame(profile_rows(profile), columns=self.HEADERS),
+                gr.update(choices=item_keys(profile), value=None)]
 
 
 class DocumentsPanel:

@@ -1,6 +1,6 @@
 """A real browser (Debian's chromium via Playwright) against the served demo: one Korean turn fills all four
 panels, visible together beside the chat at 1440×900 without a click; a second browser context is a different
-person and sees none of it."""
+person and sees none of it; a correction made in the profile panel shows in the next answer."""
 
 from __future__ import annotations
 
@@ -73,6 +73,8 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     assert "✔ cited" in documents and "메트포르민 부작용" in documents
     refine = panel_text(a, "#refine-table")
     assert "heuristic" in refine and "quality_ok" in refine
+    assert "질환: 당뇨" in a.locator("#chatbot").inner_text()
+
 
     b = open_page(browser, served_app["url"])
     assert "메트포르민" not in b.locator("#chatbot").inner_text()
@@ -99,3 +101,17 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     expect(b.locator("#profile-export-file")).to_be_hidden(timeout=TIMEOUT_MS)
     gone = b.request.get(url)                                                # the served copy is gone too
     assert gone.status in (403, 404) and "user_id" not in gone.text()
+
+    a.locator("#profile-item input").click()                  # A corrects the profile in its panel
+    a.get_by_role("option", name="conditions: Diabetes mellitus").click()
+    a.locator("#profile-action input").click()
+    a.get_by_role("option", name="삭제 / remove").click()
+    a.locator("#profile-apply").click()
+    a.locator("#profile-edit-status").get_by_text("✔", exact=False).wait_for()
+    assert "당뇨" not in panel_text(a, "#profile-summary")
+    a.locator("#message textarea").fill("메트포르민은 언제 먹나요?")
+    a.locator("#send").click()
+    expect(a.locator("#chatbot")).to_contain_text("메트포르민은 언제 먹나요?", timeout=TIMEOUT_MS)
+    a.locator("#chatbot").get_by_text("Sources", exact=True).nth(1).wait_for()   # the second answer is complete
+    later = a.locator("#chatbot").inner_text().split("메트포르민은 언제 먹나요?")[-1]   # the second answer
+    assert "Sources" in later and "질환: 당뇨" not in later                 # it no longer names the diabetes

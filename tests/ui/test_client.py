@@ -13,7 +13,7 @@ from medical_agent.ui.formatting import message_text
 from medical_agent.ui.runtime import AgentRuntime
 from tests.ui.conftest import QUESTION_KO, free_port
 
-CHAT, SLOTS, SUMMARY, PROFILE, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, BOX = range(13)  # no State
+CHAT, SLOTS, SUMMARY, PROFILE, ITEM, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, BOX = range(14)  # no State
 
 
 def ask(client: Client, message: str, history: list | None = None, profile: str = "full_context_engineering"):

@@ -16,7 +16,7 @@ from medical_agent.ui.formatting import message_text
 from medical_agent.ui.runtime import AgentRuntime
 from tests.ui.conftest import QUESTION_KO
 
-CHAT, SLOTS, SUMMARY, PROFILE, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, SESSION, BOX = range(14)
+CHAT, SLOTS, SUMMARY, PROFILE, ITEM, DOCS, ROUTE, REFINE, PLOT, RAW, MY_DOCS, MY_CHOICE, MY_PAGES, SESSION, BOX = range(15)
 
 
 def built(runtime: AgentRuntime) -> MedicalAgentApp:
@@ -193,3 +193,20 @@ def test_a_resume_code_brings_the_profile_and_the_last_conversation_back_and_a_w
         *skipped, note, code = ui.resume(wrong, later)
         assert "No profile for that code" in note and all(s == gr.skip() for s in skipped)
     ui_agent.forget(first["user_id"])
+
+
+def test_a_profile_edit_in_the_panel_reaches_the_next_answer(ui, ui_agent):
+    session = new_session()
+    first = turn(ui, QUESTION_KO, session)[-1]
+    assert "conditions: Diabetes mellitus" in first[ITEM]["choices"]
+    assert "질환: 당뇨" in message_text(first[CHAT][-1])                   # the answer names the person's diabetes
+    summary, table, items, note, value = ui.edit_profile("conditions: Diabetes mellitus", "remove", "", session)
+    assert note.startswith("✔") and "당뇨" not in summary and value == ""
+    assert "Diabetes mellitus" not in list(table["item"])
+    history = ui_agent.deps.profiles.get(session["user_id"])["history"]
+    assert history[-1]["action"] == "remove" and history[-1]["before"] == "Diabetes mellitus"
+    later = turn(ui, "메트포르민 부작용이 뭔가요?", session)[-1]
+    assert "질환: 당뇨" not in message_text(later[CHAT][-1]) and not later[RAW]["cache_hit"]
+    *_, refused, _ = ui.edit_profile(None, "remove", "", session)
+    assert refused.startswith("⚠️") and "choose an item" in refused
+    ui_agent.forget(session["user_id"])

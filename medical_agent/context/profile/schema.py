@@ -63,6 +63,7 @@ class PatientProfile(TypedDict):
     last_updated: str
     version: int                    # moves on every stored change (a re-mention refreshes timestamps)
     content_version: int            # moves only when the facts change: what the response cache is scoped to
+    history: NotRequired[list[dict[str, Any]]]   # the person's own edits (context.profile.edits), newest last
 
 
 ENTITY_SLOTS = ("conditions", "symptoms", "medications")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...storage import ProfileRepository
+from .edits import EditError, apply_edit
 from .merge import merge_slots, with_weights
 from .schema import PatientProfile, new_profile
 from .summary import generate_summary
@@ -37,6 +38,20 @@ class ProfileStore:
             merged = merge_slots(current or new_profile(user_id, now), slot_out, now)
             changed = current is None or merged["version"] != current["version"] or current["version"] == 0
             return merged if changed else None
+
+        return with_weights(self.repository.update(user_id, change), self.clock())
+
+    def edit(self, user_id: str, key: str, action: str, value: str = "",
+             linked: dict[str, Any] | None = None) -> PatientProfile:
+        """The person's own correction of one item (see ``edits``), made and recorded as one transaction; an
+        ``EditError`` writes nothing."""
+        _require(user_id)
+        now = self.clock().isoformat(timespec="seconds")
+
+        def change(current: dict[str, Any] | None) -> dict[str, Any]:
+            if current is None:
+                raise EditError("there is no profile to edit yet")
+            return apply_edit(current, key, action, value, now, linked)
 
         return with_weights(self.repository.update(user_id, change), self.clock())
 
