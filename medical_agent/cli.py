@@ -62,8 +62,8 @@ def public_profile(profile: dict | None) -> dict:
 def _eval_profile(args: argparse.Namespace) -> int:
     from .composition import create_extractor
     from .context.extraction.factory import concept_table
+    from .context.profile.fhir import load_patients
     from .eval.profile.scoring import evaluate_profiles
-    from .eval.profile.synthea import load_patients
 
     settings = get_settings()
     if args.linker:

@@ -9,22 +9,18 @@ from __future__ import annotations
 
 import json
 import logging
-import re
-import secrets
 import tempfile
 import traceback
-import uuid
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
-from ..context.profile.edits import EditError
-from ..context.profile.schema import ENTITY_SLOTS
-from ..graph.agent import InputError, MedicalAgent
+from ..graph.agent import InputError
 from .controls import ControlsPanel, run_options
 from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
+from .profile_actions import ProfileActions, hidden_file, new_session
 from .review import ReviewPanel
 from .runtime import AgentRuntime, StartupError
 
@@ -37,12 +33,6 @@ STARTING = "⏳ The agent is still starting (first start builds the index); your
 SORRY = "⚠️ Sorry — something went wrong while answering (the error was logged). Please try again."
 
 
-def hidden_file() -> dict[str, Any]:
-    """Clears and hides the exported profile (it must not outlive its session). A fresh dict each time:
-    Gradio consumes update dicts while processing them, so a shared constant breaks on its second use."""
-    return gr.update(value=None, visible=False)
-
-
 def log_failure(exc: BaseException, health_data: bool) -> None:
     """Log where a turn failed. The exception's message may quote the person's text, so by default only its
     type and the code locations are logged; ``log_health_data`` logs the full exception."""
@@ -52,21 +42,6 @@ def log_failure(exc: BaseException, health_data: bool) -> None:
         log.error("chat turn failed: %s\n%s", type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
 
 
-RESUME_CODE = re.compile(r"web-[0-9a-f]{12,32}")
-
-
-def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] | None:
-    """The concept a corrected medicine, condition or symptom names (the agent's own linker), if any."""
-    slot = key.partition(":")[0].strip()
-    if slot not in ENTITY_SLOTS or not (value or "").strip():
-        return None
-    mentions = [m for m in agent.deps.linker.link(value) if m.slot + "s" == slot]
-    return {"name": mentions[0].name, "cui": mentions[0].cui, "tui": mentions[0].tui} if mentions else None
-
-
-def new_session() -> dict[str, str]:
-    """The browser's person: the user id is also the private resume code (80 random bits)."""
-    return {"user_id": f"web-{secrets.token_hex(10)}", "thread_id": uuid.uuid4().hex}
 
 
 def header_text(runtime: AgentRuntime) -> str:
@@ -107,7 +82,7 @@ def sources_footer(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class MedicalAgentApp:
+class MedicalAgentApp(ProfileActions):
     def __init__(self, runtime: AgentRuntime):
         self.runtime = runtime
         self.settings = runtime.settings
@@ -207,51 +182,6 @@ class MedicalAgentApp:
     def keep(self, session: dict[str, str]) -> str:
         return self.profile.keep_text(session["user_id"], self.settings.limits.profile_retention_days)
 
-    def resume(self, code: str, session: dict[str, str] | None):
-        """Come back to a profile by its resume code, on this replica or any other one sharing the database: the
-        stored profile and the person's most recent conversation, continued where it stopped (its last turns
-        shown again). A code that is malformed or names no stored profile changes nothing and says so."""
-        session = session or new_session()
-        code = (code or "").strip()
-        agent = self.runtime.wait(timeout=600)
-        if not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
-            note = (f"⚠️ No profile for that code (a typo, or it was deleted or expired).\n\n{self.keep(session)}")
-            return [gr.skip()] * (len(self.panel_outputs) + 3) + [note, ""]
-        thread = agent.storage.activity.last_thread(code)
-        history = agent.thread_state(thread).get("conversation_history", []) if thread else []
-        session = {"user_id": code, "thread_id": thread or uuid.uuid4().hex}
-        chat = [{"role": t["role"], "content": t["content"]} for t in history]
-        return chat, *self._panels(session, None), session, hidden_file(), self.keep(session), ""
-
-    def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None):
-        """The person's correction of one profile item: made, recorded, shown; the next answer uses it."""
-        session = session or new_session()
-        agent = self.runtime.wait(timeout=600)
-        try:
-            if not key:
-                raise EditError("choose an item first / 항목을 먼저 고르세요")
-            agent.deps.profiles.edit(session["user_id"], key, action, value, linked_concept(agent, key, value))
-            note = f"✔ {key}: {action.replace('_', ' ')}" + (f" → {value}" if action == "correct" else "")
-        except EditError as exc:
-            note = f"⚠️ {exc}"
-        return *self._profile_values(session), note, ""
-
-    def export(self, session: dict[str, str] | None) -> dict[str, Any]:
-        """Write the person's profile to a JSON file and show it for download."""
-        session = session or new_session()
-        agent = self.runtime.wait(timeout=600)
-        path = self._export_path(session["user_id"])
-        path.write_text(agent.deps.profiles.export(session["user_id"]), encoding="utf-8")
-        return gr.update(value=str(path), visible=True)
-
-    def delete(self, session: dict[str, str] | None):
-        session = session or new_session()
-        agent = self.runtime.wait(timeout=600)
-        agent.forget(session["user_id"], [session["thread_id"]])
-        self._forget_export(session["user_id"])
-        session = {**session, "thread_id": uuid.uuid4().hex}
-        return [], *self._panels(session, None), session, gr.update(visible=False), hidden_file()
-
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
         with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
@@ -309,6 +239,10 @@ class MedicalAgentApp:
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
             self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)
+            self.profile.record_file.upload(self.import_record, [self.profile.record_file, session],
+                                            [self.profile.summary, self.profile.table, self.profile.item,
+                                             self.profile.record_status, self.profile.record_file],
+                                            api_name="import_record")
             self.profile.apply.click(self.edit_profile, [self.profile.item, self.profile.action, self.profile.value,
                                                          session],
                                      [self.profile.summary, self.profile.table, self.profile.item,

@@ -34,6 +34,10 @@ def slot_rows(slot_out: dict[str, Any] | None) -> list[list[Any]]:
     return rows
 
 
+def _from_record(item: dict[str, Any]) -> str:
+    return " · from your record" if item.get("source") == "record" else ""
+
+
 def profile_rows(profile: dict[str, Any] | None) -> list[list[Any]]:
     if not profile:
         return []
@@ -46,11 +50,11 @@ def profile_rows(profile: dict[str, Any] | None) -> list[list[Any]]:
             status = BADGES.get(item["assertion"], item["assertion"])
             if item.get("conflict"):
                 status += f" ⚠️ later: “{item['conflict']['text']}”"
-            rows.append([slot, item["name"], item.get("text", ""), status,
+            rows.append([slot, item["name"], item.get("text", "") + _from_record(item), status,
                          f"{item.get('temporal_weight', 1.0):.2f}"])
     for slot in ("vitals", "labs"):
         for r in profile[slot]:
-            rows.append([slot, r["type"] + (" (current)" if r.get("current") else ""), _reading_value(r),
+            rows.append([slot, r["type"] + (" (current)" if r.get("current") else ""), _reading_value(r) + _from_record(r),
                          r["timestamp"][:16].replace("T", " "), f"{r.get('temporal_weight', 1.0):.2f}"])
     return rows
 

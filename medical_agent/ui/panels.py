@@ -50,7 +50,10 @@ class ProfilePanel:
         self.edit_status = gr.Markdown("", elem_id="profile-edit-status")
 
     def controls(self) -> None:
-        """Export, delete with confirmation, the resume code."""
+        """Import a record, export, delete with confirmation, the resume code."""
+        self.record_file = gr.File(label="내 기록 가져오기 / Import my record (FHIR R4 JSON)",
+                                   file_types=[".json", ".gz"], elem_id="profile-record")
+        self.record_status = gr.Markdown("", elem_id="profile-record-status")
         with gr.Row():
             # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
             # click ran, so the first click would fetch nothing.

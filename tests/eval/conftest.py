@@ -71,6 +71,6 @@ def concepts():
 
 @pytest.fixture(scope="session")
 def patients(fhir_dir, concepts):
-    from medical_agent.eval.profile.synthea import load_patients
+    from medical_agent.context.profile.fhir import load_patients
 
     return load_patients(fhir_dir, concepts)

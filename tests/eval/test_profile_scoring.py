@@ -42,8 +42,8 @@ def test_eval_profile_aggregate_still_works(patients):
 
 @pytest.mark.shared_data
 def test_scenarios_on_the_shared_subset(concepts):
+    from medical_agent.context.profile.fhir import load_patients
     from medical_agent.eval.harness.scenarios import build_scenarios
-    from medical_agent.eval.profile.synthea import load_patients
 
     folder = load_settings().paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     if not folder.is_dir():

@@ -210,3 +210,48 @@ def test_a_profile_edit_in_the_panel_reaches_the_next_answer(ui, ui_agent):
     *_, refused, _ = ui.edit_profile(None, "remove", "", session)
     assert refused.startswith("⚠️") and "choose an item" in refused
     ui_agent.forget(session["user_id"])
+
+
+@pytest.mark.shared_data
+def test_importing_a_synthea_bundle_fills_the_profile_with_what_the_fhir_reader_finds(ui, ui_agent, tmp_path):
+    import shutil
+
+    from medical_agent.context.profile.fhir import load_bundle
+
+    folder = ui.settings.paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
+    if not folder.is_dir():
+        pytest.skip(f"shared Synthea subset not found at {folder}")
+    source = sorted(folder.glob("*.json.gz"))[0]
+    record = load_bundle(source, ui_agent.deps.concepts)
+    upload = tmp_path / source.name                                   # gradio's own copy of the upload
+    shutil.copy(source, upload)
+    session = new_session()
+    summary, table, items, note, cleared = ui.import_record(str(upload), session)
+    assert note.startswith("✔") and cleared is None and not upload.exists()      # the uploaded copy is deleted
+    profile = ui_agent.deps.profiles.get(session["user_id"])
+    names = {(c.concept.name if c.concept else c.display) for c in record.conditions}
+    assert {c["name"] for c in profile["conditions"]} == names and names
+    assert {m["name"] for m in profile["medications"]} == \
+        {(m.concept.name if m.concept else m.display) for m in record.medications}
+    assert all(c["source"] == "record" for c in profile["conditions"] + profile["medications"])
+    assert profile["demographics"]["age"] == record.age and profile["demographics"]["gender"] == record.gender
+    if record.blood_pressure:
+        assert (profile["vitals"][0]["systolic"], profile["vitals"][0]["diastolic"]) == record.blood_pressure
+    assert any("from your record" in v for v in table["value / said as"])
+    ui_agent.forget(session["user_id"])
+
+
+def test_a_file_that_is_not_a_fhir_bundle_changes_nothing(ui, ui_agent, tmp_path):
+    session = new_session()
+    turn(ui, QUESTION_KO, session)
+    before = ui_agent.deps.profiles.get(session["user_id"])
+    for name, content in (("notes.json", "not json at all"), ("list.json", "[1, 2]"),
+                          ("empty.json", '{"resourceType": "Bundle", "entry": []}')):
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8")
+        *_, note, _ = ui.import_record(str(path), session)
+        assert note.startswith("⚠️") and name in note
+        assert ui_agent.deps.profiles.get(session["user_id"]) == before
+    *_, note, _ = ui.import_record(None, session)
+    assert "choose a FHIR R4 JSON file" in note
+    ui_agent.forget(session["user_id"])

@@ -47,7 +47,7 @@ def _same_entity(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def _merge_entity(items: list[dict[str, Any]], new: dict[str, Any]) -> None:
     keep = {k: new[k] for k in ("name", "cui", "tui", "text", "assertion", "confidence", "timestamp", "duration",
-                                "dose") if k in new}
+                                "dose", "source") if k in new}
     for item in items:
         if not _same_entity(item, new):
             continue
@@ -75,7 +75,8 @@ def _close(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def _merge_reading(readings: list[dict[str, Any]], new: dict[str, Any]) -> None:
-    reading = {k: new[k] for k in ("type", "value", "systolic", "diastolic", "unit", "timestamp") if k in new}
+    reading = {k: new[k] for k in ("type", "value", "systolic", "diastolic", "unit", "timestamp", "source")
+               if k in new}
     same = [r for r in readings if r["type"] == reading["type"]]
     if same and _close(same[0], reading) and reading["timestamp"] >= same[0]["timestamp"]:
         readings.remove(same[0])

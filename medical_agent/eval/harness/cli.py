@@ -54,7 +54,7 @@ def add_parser(eval_subparsers: Any) -> None:
 
 
 def _patients(arg: str | None, limit: int | None, settings: Any, concepts: Any) -> list[Any]:
-    from ..profile.synthea import load_patients
+    from ...context.profile.fhir import load_patients
 
     default = settings.paths.shared_data_dir / "synthea_fhir_r4_smart" / "R4_SYNTHEA_subset80"
     if arg and arg.isdigit():

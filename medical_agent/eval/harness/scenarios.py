@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...context.extraction.concepts import Concept
+from ...context.profile.fhir import PatientRecord
 from ..profile.scoring import utterances
-from ..profile.synthea import PatientRecord
 from ..profile.utterances import ask_about, follow_up
 
 KINDS = ("intro", "conditions_medications", "vitals_labs", "question", "follow_up")

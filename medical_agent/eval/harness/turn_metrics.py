@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from ...context.extraction.concepts import Concept
+from ...context.profile.fhir import PatientRecord
 from ...safety import EMERGENCY, SUICIDE_LINE, Facts, rule_names, safety_notes
 from ...verify.claims import sentences
-from ..profile.synthea import PatientRecord
 
 
 def passages_by_number(result: dict[str, Any]) -> dict[int, str]:

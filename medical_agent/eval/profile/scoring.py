@@ -15,9 +15,9 @@ from typing import Any
 
 from ...context.extraction.slot_extractor import SlotExtractor
 from ...context.profile import ProfileStore
+from ...context.profile.fhir import PatientRecord
 from ...storage import open_storage
 from ..retrieval.metrics import percentile_ms
-from .synthea import PatientRecord
 from .utterances import conditions_and_medications, intro, vitals_and_labs
 
 

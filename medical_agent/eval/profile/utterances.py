@@ -12,7 +12,7 @@ import random
 import re
 
 from ...context.extraction.concepts import Concept
-from .synthea import PatientRecord
+from ...context.profile.fhir import PatientRecord
 
 _PARENS = re.compile(r"\s*\((?:disorder|finding|situation|morphologic abnormality)\)")
 _PHRASE_END = ("높", "프", "파", "차", "나", "하", "들", "있", "없", "막히", "쑤시", "붓")

@@ -1,6 +1,8 @@
-"""Synthea FHIR R4 bundles → the ground truth of a patient: demographics, active conditions and medications
-(mapped to concepts through the concept table's SNOMED CT / RxNorm codes), latest blood pressure, glucose
-and HbA1c. The profile evaluation and the multi-turn scenarios both start from these records.
+"""FHIR R4 bundles (Synthea's, a patient-portal export) → a patient's record: demographics, active conditions
+and medications (mapped to concepts through the concept table's SNOMED CT / RxNorm codes), latest blood pressure,
+glucose and HbA1c. One reader for two uses: a person imports their own record into their profile
+(:func:`record_slots`, items with source "record"), and the profile evaluation and the multi-turn scenarios take
+Synthea patients as their ground truth.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...context.extraction.concepts import Concept, ConceptTable
+from ..extraction.concepts import Concept, ConceptTable
 
 BP_PANELS = {"55284-4", "85354-9"}
 SYSTOLIC, DIASTOLIC = "8480-6", "8462-4"
@@ -65,17 +67,40 @@ def _latest(observations: list[dict[str, Any]], codes: set[str]) -> dict[str, An
     return max(found, key=lambda o: o.get("effectiveDateTime", "")) if found else None
 
 
-def load_bundle(path: Path, concepts: ConceptTable) -> PatientRecord:
+class RecordError(ValueError):
+    """The file is not a FHIR R4 bundle with a patient; the message says what is wrong, for the person."""
+
+
+def read_bundle(path: Path) -> dict[str, Any]:
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        bundle = json.load(fh)
-    resources = [e["resource"] for e in bundle.get("entry", [])]
-    patient = next(r for r in resources if r["resourceType"] == "Patient")
-    observations = [r for r in resources if r["resourceType"] == "Observation"]
+    try:
+        with opener(path, "rt", encoding="utf-8") as fh:
+            bundle = json.load(fh)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, EOFError) as exc:
+        raise RecordError(f"{path.name} is not a JSON file ({type(exc).__name__}); export your record as "
+                          "FHIR R4 JSON") from None
+    if not isinstance(bundle, dict) or bundle.get("resourceType") != "Bundle" or \
+            not isinstance(bundle.get("entry", []), list):
+        raise RecordError(f"{path.name} is JSON but not a FHIR Bundle (resourceType must be 'Bundle')")
+    return bundle
+
+
+def load_bundle(path: Path, concepts: ConceptTable) -> PatientRecord:
+    bundle = read_bundle(path)
+    resources = [e["resource"] for e in bundle.get("entry", []) if isinstance(e, dict)
+                 and isinstance(e.get("resource"), dict) and "resourceType" in e["resource"]]
+    patient = next((r for r in resources if r["resourceType"] == "Patient"), None)
+    if patient is None or not patient.get("birthDate"):
+        raise RecordError(f"{path.name} has no Patient with a birth date")
+    observations = [r for r in resources if r["resourceType"] == "Observation" and isinstance(r.get("code"), dict)]
     dates = [r.get("effectiveDateTime") or (r.get("period") or {}).get("end") for r in resources
              if r["resourceType"] in ("Observation", "Encounter")]
-    ref = _date(patient.get("deceasedDateTime")) or max((_date(d) for d in dates if d), default=dt.date.today())
-    birth = _date(patient["birthDate"])
+    try:
+        ref = _date(patient.get("deceasedDateTime")) or max((_date(d) for d in dates if d),
+                                                             default=dt.date.today())
+        birth = _date(patient["birthDate"])
+    except ValueError as exc:
+        raise RecordError(f"{path.name} has a date that cannot be read ({exc})") from None
     age = ref.year - birth.year - ((ref.month, ref.day) < (birth.month, birth.day))
     record = PatientRecord(patient.get("id", path.stem), patient.get("gender", ""), age, ref.isoformat())
     for r in resources:
@@ -107,3 +132,24 @@ def load_patients(directory: Path, concepts: ConceptTable, limit: int | None = N
     if not files:
         raise FileNotFoundError(f"no FHIR bundles (*.json.gz, *.json) in {directory}")
     return [load_bundle(f, concepts) for f in files[:limit]]
+
+
+def record_slots(record: PatientRecord, now: str) -> dict[str, Any]:
+    """The record as one turn's slots for the profile: every item present, source "record", dated ``now`` (the
+    import); a condition or medicine the concept table does not know keeps the record's own name and code."""
+    def entity(item: Coded) -> dict[str, Any]:
+        concept = item.concept
+        return {"name": concept.name if concept else item.display, "cui": concept.cui if concept else None,
+                **({"tui": concept.tui} if concept else {}), "text": item.display, "assertion": "present",
+                "confidence": 1.0, "timestamp": now, "source": "record"}
+
+    labs = [{"type": "random_glucose", "value": record.glucose, "unit": "mg/dL"}] if record.glucose else []
+    labs += [{"type": "hba1c", "value": record.hba1c, "unit": "%"}] if record.hba1c else []
+    vitals = [{"type": "blood_pressure", "systolic": record.blood_pressure[0], "diastolic": record.blood_pressure[1],
+               "unit": "mmHg"}] if record.blood_pressure else []
+    return {"demographics": {"age": record.age, "age_group": f"{record.age // 10 * 10}s",
+                             "gender": record.gender if record.gender in ("male", "female") else None},
+            "conditions": [entity(c) for c in record.conditions], "symptoms": [],
+            "medications": [entity(m) for m in record.medications],
+            "vitals": [{**v, "timestamp": now, "source": "record"} for v in vitals],
+            "labs": [{**lab, "timestamp": now, "source": "record"} for lab in labs]}
