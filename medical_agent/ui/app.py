@@ -18,6 +18,7 @@ import gradio as gr
 
 from ..graph.agent import InputError
 from .controls import ControlsPanel, run_options
+from .labels import EDIT_ACTIONS, UI_LANGUAGES, Localizer, text
 from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
 from .profile_actions import ProfileActions, hidden_file, new_session
@@ -182,27 +183,46 @@ class MedicalAgentApp(ProfileActions):
     def keep(self, session: dict[str, str]) -> str:
         return self.profile.keep_text(session["user_id"], self.settings.limits.profile_retention_days)
 
+    def _localize(self, chatbot: Any, box: Any, send: Any, new: Any, my_docs: Any, mine: Any, raw_fold: Any,
+                  controls: ControlsPanel) -> Localizer:
+        """Every text the language switch changes, by its key in ``labels.TEXTS``."""
+        loc, p = Localizer(), self.profile
+        for component, key, attribute in (
+                (chatbot, "chat", "label"), (box, "message", "placeholder"), (send, "send", "value"),
+                (new, "new_patient", "value"), (my_docs, "my_documents", "label"), (mine, "profile_controls", "label"),
+                (raw_fold, "raw", "label"), (self.slots.table, "slots", "label"), (p.table, "profile", "label"),
+                (self.documents.table, "documents", "label"), (self.refine.table, "refine", "label"),
+                (self.refine.plot, "plot", "label"), (p.item, "item", "label"), (p.action, "action", "label"),
+                (p.value, "value", "label"), (p.apply, "apply", "value"), (p.record_file, "record", "label"),
+                (p.export, "export", "value"), (p.delete, "delete", "value"), (p.code, "code", "label"),
+                (p.resume, "resume", "value"), (controls.mode, "mode", "label"), (controls.profile, "ablation", "label")):
+            loc.add(component, key, attribute)
+        loc.add_choices(p.action, EDIT_ACTIONS)
+        return loc
+
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
         with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
             self.served_cache = Path(demo.GRADIO_CACHE)
             session = gr.State(None)
-            header = gr.Markdown(header_text(self.runtime), elem_id="header")
+            with gr.Row():
+                header = gr.Markdown(header_text(self.runtime), elem_id="header")
+                language = gr.Radio(UI_LANGUAGES, value="en", show_label=False, scale=0, min_width=180,
+                                    elem_id="ui-language")
             self.profile = ProfilePanel()
             with gr.Row():
                 with gr.Column(scale=5):
                     chatbot = gr.Chatbot(label="Chat", height=560, elem_id="chatbot")
                     with gr.Row():
-                        box = gr.Textbox(placeholder="질문을 입력하세요 / Ask a health question", show_label=False,
+                        box = gr.Textbox(placeholder="Ask a health question", show_label=False,
                                          scale=5, elem_id="message", max_lines=6)
                         send = gr.Button("Send", variant="primary", scale=1, elem_id="send")
                     gr.Examples(EXAMPLES, inputs=[box])
                     new = gr.Button("New patient", elem_id="new-patient")
                     controls = ControlsPanel(self.settings)
-                    with gr.Accordion("내 문서 / My documents", open=False, elem_id="my-documents"):
+                    with gr.Accordion("My documents", open=False, elem_id="my-documents") as my_docs:
                         self.my_docs = MyDocumentsPanel(self.runtime, new_session)
-                    with gr.Accordion("내 프로필: 내보내기, 삭제, 이어하기 / My profile: export, delete, resume",
-                                      open=False, elem_id="profile-controls"):
+                    with gr.Accordion(text("profile_controls"), open=False, elem_id="profile-controls") as mine:
                         self.profile.controls()
                 with gr.Column(scale=6, elem_id="mission-panels"):      # the four panels, visible together
                     with gr.Row(equal_height=True):
@@ -216,7 +236,7 @@ class MedicalAgentApp(ProfileActions):
                             self.review = ReviewPanel(self.runtime)
                         with gr.Column(elem_classes="mission-panel", elem_id="panel-refine", min_width=160):
                             self.refine = RefinePanel()
-                    with gr.Accordion("Raw JSON (last turn)", open=False, elem_id="raw"):
+                    with gr.Accordion("Raw JSON (last turn)", open=False, elem_id="raw") as raw_fold:
                         raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
             panels = [self.slots.table, self.profile.summary, self.profile.table, self.profile.item,
                       self.documents.table,
@@ -262,4 +282,6 @@ class MedicalAgentApp(ProfileActions):
                 return header_text(self.runtime), session, self.keep(session)
 
             demo.load(start, None, [header, session, self.profile.keep], api_name=False)
+            self.localizer = self._localize(chatbot, box, send, new, my_docs, mine, raw_fold, controls)
+            language.change(self.localizer.updates, language, self.localizer.components, api_name=False)
         return demo

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..context.profile.edits import item_keys
 from .formatting import document_rows, profile_rows, quality_points, refine_rows, route_text, slot_rows
+from .labels import EDIT_ACTIONS
 
 
 class SlotsPanel:
@@ -25,10 +26,6 @@ class SlotsPanel:
         return [pd.DataFrame(slot_rows((result or {}).get("slot_out")), columns=self.HEADERS)]
 
 
-EDIT_ACTIONS = [("고치기 / correct", "correct"), ("이제 아님 / no longer true", "no_longer_true"),
-                ("삭제 / remove", "remove")]
-
-
 class ProfilePanel:
     """The stored profile: one-line summary, full table, JSON export, delete with confirmation."""
 
@@ -41,17 +38,17 @@ class ProfilePanel:
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Profile", interactive=False, wrap=True,
                                   elem_id="profile-table", column_widths=["19%", "24%", "20%", "23%", "14%"])
         with gr.Row():
-            self.item = gr.Dropdown(choices=[], value=None, label="항목 / item", scale=3, elem_id="profile-item")
-            self.action = gr.Dropdown(choices=EDIT_ACTIONS, value="correct", label="고치기 / edit", scale=2,
+            self.item = gr.Dropdown(choices=[], value=None, label="Item", scale=3, elem_id="profile-item")
+            self.action = gr.Dropdown(choices=EDIT_ACTIONS["en"], value="correct", label="Edit", scale=2,
                                       elem_id="profile-action")
         with gr.Row():
-            self.value = gr.Textbox(label="고친 값 / corrected value", scale=3, elem_id="profile-value")
-            self.apply = gr.Button("적용 / Apply", scale=1, elem_id="profile-apply")
+            self.value = gr.Textbox(label="Corrected value", scale=3, elem_id="profile-value")
+            self.apply = gr.Button("Apply", scale=1, elem_id="profile-apply")
         self.edit_status = gr.Markdown("", elem_id="profile-edit-status")
 
     def controls(self) -> None:
         """Import a record, export, delete with confirmation, the resume code."""
-        self.record_file = gr.File(label="내 기록 가져오기 / Import my record (FHIR R4 JSON)",
+        self.record_file = gr.File(label="Import my record (FHIR R4 JSON)",
                                    file_types=[".json", ".gz"], elem_id="profile-record")
         self.record_status = gr.Markdown("", elem_id="profile-record-status")
         with gr.Row():

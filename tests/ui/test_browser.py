@@ -105,7 +105,7 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     a.locator("#profile-item input").click()                  # A corrects the profile in its panel
     a.get_by_role("option", name="conditions: Diabetes mellitus").click()
     a.locator("#profile-action input").click()
-    a.get_by_role("option", name="삭제 / remove").click()
+    a.get_by_role("option", name="remove", exact=True).click()
     a.locator("#profile-apply").click()
     a.locator("#profile-edit-status").get_by_text("✔", exact=False).wait_for()
     assert "당뇨" not in panel_text(a, "#profile-summary")
@@ -115,3 +115,7 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     a.locator("#chatbot").get_by_text("Sources", exact=True).nth(1).wait_for()   # the second answer is complete
     later = a.locator("#chatbot").inner_text().split("메트포르민은 언제 먹나요?")[-1]   # the second answer
     assert "Sources" in later and "질환: 당뇨" not in later                 # it no longer names the diabetes
+
+    a.locator("#ui-language").get_by_text("한국어").click()                 # the interface in Korean
+    expect(a.locator("#send")).to_have_text("보내기", timeout=TIMEOUT_MS)
+    expect(a.locator("#message textarea")).to_have_attribute("placeholder", "건강에 관한 질문을 입력하세요")

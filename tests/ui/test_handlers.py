@@ -255,3 +255,20 @@ def test_a_file_that_is_not_a_fhir_bundle_changes_nothing(ui, ui_agent, tmp_path
     *_, note, _ = ui.import_record(None, session)
     assert "choose a FHIR R4 JSON file" in note
     ui_agent.forget(session["user_id"])
+
+
+def test_the_language_switch_relabels_every_registered_text(ui):
+    from medical_agent.ui.labels import TEXTS
+
+    loc = ui.localizer
+    assert len(loc.components) >= 20
+    for component, key, attribute in loc.entries:          # built with the English text of its key: no drift
+        built_with = getattr(component, attribute)
+        assert built_with == TEXTS[key][0], (key, built_with)
+    korean = dict(zip(map(id, loc.components), loc.updates("ko"), strict=True))
+    english = dict(zip(map(id, loc.components), loc.updates("en"), strict=True))
+    assert korean[id(ui.profile.apply)]["value"] == "적용" and english[id(ui.profile.apply)]["value"] == "Apply"
+    assert korean[id(ui.profile.action)]["choices"][2] == ("삭제", "remove")
+    assert korean[id(ui.profile.action)]["label"] == "고치기"
+    assert all(any(ord(ch) >= 0xAC00 for ch in str(v)) for u in korean.values() for k, v in u.items()
+               if k in ("label", "value", "placeholder"))            # every Korean text has Hangul
