@@ -143,7 +143,7 @@ class MedicalAgentApp(ProfileActions):
                 history[-1] = {"role": "assistant", "content": STARTING}
                 yield frame(skip)
             agent = self.runtime.wait(timeout=600)
-            text = ""
+            text, logs = "", []
             for kind, payload in agent.stream(session["user_id"], message, thread_id=session["thread_id"],
                                               **run_options(mode, profile, refine, active, cache)):
                 if kind == "generation_start" and payload:
@@ -152,6 +152,13 @@ class MedicalAgentApp(ProfileActions):
                     text += payload
                     history[-1] = {"role": "assistant", "content": text}
                     yield frame(skip)
+                elif kind == "node" and payload[0] in ("refine", "quality_check"):   # each verification as it ends
+                    logs.extend(payload[1].get("refine_iteration_logs") or [])
+                    outs = list(skip)
+                    _, table, plot = self.refine.values({"refine_iteration_logs": logs})
+                    outs[self.panel_outputs.index(self.refine.table)] = table
+                    outs[self.panel_outputs.index(self.refine.plot)] = plot
+                    yield frame(outs)
                 elif kind == "node" and payload[0] in self.live_panels:
                     panel = self.live_panels[payload[0]]
                     outs = list(skip)

@@ -85,17 +85,30 @@ def checks_text(entry: dict[str, Any]) -> str:
 
 
 def refine_rows(logs: list[dict[str, Any]] | None, stop_reason: str | None) -> list[list[Any]]:
-    """One row per verification: step, quality, checks, judge, action, missing info, rewritten query, stop."""
-    rows = []
+    """One row per verification: step, quality, the query its evidence came from, documents added and removed
+    since the step before, the checks (per dimension), judge, action, missing info, stop reason."""
+    rows, previous = [], None
     for entry in logs or []:
         quality = entry.get("quality_score")
         step = entry.get("step", entry.get("iteration"))
-        rows.append([step, None if quality is None else round(float(quality), 3), checks_text(entry),
-                     entry.get("judge", ""), entry.get("action") or "", ", ".join(entry.get("missing_info") or []),
-                     entry.get("rewritten_query") or "", entry.get("stop_reason") or ""])
+        docs = entry.get("doc_ids")
+        rows.append([step, None if quality is None else round(float(quality), 3), entry.get("query") or "",
+                     _doc_changes(previous, docs), checks_text(entry), entry.get("judge", ""),
+                     entry.get("action") or "", ", ".join(entry.get("missing_info") or []),
+                     entry.get("stop_reason") or ""])
+        previous = docs if docs is not None else previous
     if rows and not rows[-1][-1] and stop_reason:
         rows[-1][-1] = stop_reason
     return rows
+
+
+def _doc_changes(before: list[str] | None, now: list[str] | None) -> str:
+    if now is None:
+        return ""
+    if before is None:
+        return f"{len(now)} docs"
+    added, removed = len(set(now) - set(before)), len(set(before) - set(now))
+    return f"+{added} −{removed}" if added or removed else "same"
 
 
 def quality_points(logs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:

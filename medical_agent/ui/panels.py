@@ -102,13 +102,13 @@ class RefinePanel:
     """The turn's route (a follow-up resolved, a plan, what the sources lack), then one row per verification (a new
     answer or a new search each) and a plot of quality per step."""
 
-    HEADERS = ["step", "quality", "checks", "judge", "action", "missing info", "rewritten query", "stop reason"]
+    HEADERS = ["step", "quality", "query", "docs", "checks", "judge", "action", "missing info", "stop reason"]
 
     def __init__(self) -> None:
         self.route = gr.Markdown("", elem_id="refine-route")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Refine log", interactive=False, wrap=True,
                                   elem_id="refine-table",
-                                  column_widths=["6%", "8%", "24%", "12%", "9%", "12%", "16%", "13%"])
+                                  column_widths=["6%", "8%", "16%", "8%", "20%", "10%", "9%", "11%", "12%"])
         # Bars, not a line: most turns stop after one iteration, and a one-point line draws nothing.
         self.plot = gr.BarPlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
                                y="quality_score", y_lim=[0, 1], height=220, label="Quality per iteration",

@@ -75,18 +75,23 @@ def test_document_rows_rank_score_link_and_cited_mark():
 
 def test_refine_rows_one_per_iteration_with_stop_reason():
     logs = [{"iteration": 0, "quality_score": 0.41, "parts": {"length_score": 0.9, "evidence_score": 0.2},
-             "judge": "heuristic", "missing_info": ["dose"], "rewritten_query": "metformin dose",
-             "stop_reason": None},
-            {"iteration": 1, "quality_score": 0.8, "parts": {}, "judge": "heuristic", "missing_info": []}]
+             "judge": "heuristic", "missing_info": ["dose"], "query": "metformin", "doc_ids": ["a", "b"],
+             "action": "retrieve", "stop_reason": None},
+            {"iteration": 0, "stop_reason": None},                            # quality_check's entry: no docs
+            {"iteration": 1, "quality_score": 0.8, "parts": {}, "judge": "heuristic", "missing_info": [],
+             "query": "metformin dose", "doc_ids": ["b", "c", "d"]}]
     rows = refine_rows(logs, "quality_ok")
-    assert rows[0] == [0, 0.41, "length 0.90, evidence 0.20", "heuristic", "", "dose", "metformin dose", ""]
+    assert rows[0] == [0, 0.41, "metformin", "2 docs", "length 0.90, evidence 0.20", "heuristic", "retrieve",
+                       "dose", ""]
+    assert rows[2][2:4] == ["metformin dose", "+2 −1"]                     # the rewritten query's new documents
     verified = {"step": 2, "quality_score": 0.5, "grades": {"completeness": 0.4}, "language_ok": False,
                 "claims": [{"text": "a", "supported": True}, {"text": "b", "supported": False}], "action": "language"}
-    assert refine_rows([verified], None)[0][2:5] == ["supported 1/2, completeness 0.40, wrong language", "",
+    assert refine_rows([verified], None)[0][4:7] == ["supported 1/2, completeness 0.40, wrong language", "",
                                                     "language"]
-    assert rows[1][-1] == "quality_ok"          # the final stop reason lands on the last iteration
+    assert rows[-1][-1] == "quality_ok"         # the final stop reason lands on the last iteration
     assert quality_points(logs) == [{"iteration": 0, "quality_score": 0.41},
                                     {"iteration": 1, "quality_score": 0.8}]
+    assert refine_rows([logs[0], {**logs[2], "doc_ids": ["a", "b"]}], None)[1][3] == "same"
     assert refine_rows([], "quality_ok") == []
 
 

@@ -54,6 +54,8 @@ def test_chat_streams_tokens_and_fills_live_panels_before_the_end(ui, ui_agent):
     live_slots = [f for f in frames[:-1] if isinstance(f[SLOTS], pd.DataFrame)]
     live_docs = [f for f in frames[:-1] if isinstance(f[DOCS], pd.DataFrame)]
     assert live_slots and live_docs, "slots and documents update while the answer is still streaming"
+    live_refine = [f for f in frames[:-1] if isinstance(f[REFINE], pd.DataFrame)]
+    assert live_refine and live_refine[0][REFINE]["judge"].iloc[0] == "heuristic"    # before the final frame
     partial = [message_text(f[CHAT][-1]) for f in frames[1:-1] if message_text(f[CHAT][-1]) != "…"]
     assert partial and len(partial[0]) < len(message_text(frames[-1][CHAT][-1]))
     last = frames[-1]

@@ -19,7 +19,8 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     flags, step = turn.flags, state.get("verify_step", 0) + 1
     docs = Evidence.many(state.get("retrieved_docs"))
     base = {"step": step, "iteration": state.get("iteration_count", 0),
-            "regeneration": (state.get("regeneration") or {}).get("kind"), "doc_ids": [d.doc_id for d in docs]}
+            "regeneration": (state.get("regeneration") or {}).get("kind"), "doc_ids": [d.doc_id for d in docs],
+            "query": state.get("query_for_retrieval") or state.get("user_text", "")}
     if turn.llm_mode or not flags.self_refine_enabled:
         entry = {**base, "quality_score": 1.0, "judge": "bypassed", "action": "accept", "missing_info": [],
                  "rewritten_query": None}
