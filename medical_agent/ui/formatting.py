@@ -150,4 +150,8 @@ def route_text(result: dict[str, Any]) -> str:
     gap = result.get("evidence_gap") or []
     if gap:
         lines.append("**Not in the sources:** " + ", ".join(gap))
+    web = [d for d in result.get("retrieved_docs") or [] if d.get("source") == "web"]
+    if web:
+        hosts = sorted({(d.get("url") or "").split("/")[2] for d in web if (d.get("url") or "").count("/") >= 2})
+        lines.append(f"**Web fallback:** {len(web)} page(s)" + (f" from {', '.join(hosts)}" if hosts else ""))
     return "  \n".join(lines)

@@ -118,3 +118,12 @@ def test_route_text_shows_the_follow_up_the_plan_and_the_gap():
     assert '"그 약" → **메트포르민** (from the conversation)' in text
     assert "(1) 부작용? — 2 queries, 2 passages · (2) 용량? — 1 queries, 1 passages" in text
     assert text.endswith("**Not in the sources:** alendronate")
+
+
+def test_the_route_line_names_a_web_fallback_and_its_sites():
+    result = {"route": "rag_required", "evidence_gap": ["alendronate"],
+              "retrieved_docs": [{"source": "web", "url": "https://medlineplus.gov/druginfo/meds/a601011.html"},
+                                 {"source": "jsonl", "url": ""}]}
+    text = route_text(result)
+    assert "**Not in the sources:** alendronate" in text and "**Web fallback:** 1 page(s) from medlineplus.gov" in text
+    assert "Web fallback" not in route_text({**result, "retrieved_docs": [{"source": "jsonl"}]})
