@@ -50,6 +50,8 @@ def profile_rows(profile: dict[str, Any] | None) -> list[list[Any]]:
             status = BADGES.get(item["assertion"], item["assertion"])
             if item.get("conflict"):
                 status += f" ⚠️ later: “{item['conflict']['text']}”"
+            if item.get("timestamp"):                       # when it was last said (or imported)
+                status += " · " + item["timestamp"][:16].replace("T", " ")
             rows.append([slot, item["name"], item.get("text", "") + _from_record(item), status,
                          f"{item.get('temporal_weight', 1.0):.2f}"])
     for slot in ("vitals", "labs"):

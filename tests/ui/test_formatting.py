@@ -57,6 +57,9 @@ def test_profile_rows_mark_conflicts_and_current_reading():
     assert rows[1] == ["conditions", "Hypertension", "고혈압", "✅ present ⚠️ later: “고혈압은 없어요”", "0.50"]
     assert rows[2] == ["vitals", "blood_pressure (current)", "140/90 mmHg", "2026-01-02 03:04", "1.00"]
     assert profile_rows(None) == []
+    said = {**profile["conditions"][0], "timestamp": "2026-01-02T09:30:00+00:00", "source": "record"}
+    assert profile_rows({**profile, "conditions": [said]})[1][2:4] == [
+        "고혈압 · from your record", "✅ present ⚠️ later: “고혈압은 없어요” · 2026-01-02 09:30"]     # when it was said
 
 
 def test_document_rows_rank_score_link_and_cited_mark():
