@@ -48,3 +48,12 @@ def test_a_small_scale_point_with_postgres(index, postgres_url):
     pg = report["postgres"]
     assert pg["pgvector_recall@10"] >= 0.9 and pg["fulltext_hits_median"] > 0
     assert pg["bytes"]["kb_scale_3000_vectors"] > 0 and pg["hybrid_p50_ms"] > 0
+
+
+def test_the_search_knobs_are_swept_on_one_build(index):
+    queries = [index.tokenizer.tokenize(q) for q in ("metformin side effects", "chest pain")]
+    report = bench_size(index, 2000, queries, vectors_from="random", seed=1, database_url=None)
+    sweep = {(r["index"], r.get("efSearch", r.get("nprobe"))): r["recall@10"] for r in report["faiss_sweep"]}
+    assert set(sweep) == {("hnsw", v) for v in (64, 128, 256, 512)} | {("ivf", v) for v in (16, 32, 64, 128)}
+    assert sweep[("hnsw", 512)] >= sweep[("hnsw", 64)] and sweep[("ivf", 128)] >= sweep[("ivf", 16)]
+    assert "postgres" not in report

@@ -103,6 +103,24 @@ def faiss_variants(vectors: np.ndarray) -> dict[str, tuple[faiss.Index, float]]:
     return {name: timed(make) for name, make in (("flat", flat), ("hnsw", hnsw), ("ivf", ivf))}
 
 
+def search_sweep(hnsw: faiss.Index, ivf: faiss.Index, queries: np.ndarray, truth: list[list[int]]
+                 ) -> list[dict[str, Any]]:
+    """Recall@10 and p50 of the built HNSW at several efSearch and of IVF at several nprobe: the search-time
+    knobs, measured on one build each (the app's values are HNSW_EF_SEARCH and 32)."""
+    rows = []
+    for kind, index, knob, values in (("hnsw", hnsw, "efSearch", (64, 128, 256, 512)),
+                                      ("ivf", ivf, "nprobe", (16, 32, 64, 128))):
+        target = index.hnsw if kind == "hnsw" else index
+        before = getattr(target, knob)
+        for value in values:
+            setattr(target, knob, value)
+            hits, p50 = query_ms(lambda q, b=index: b.search(q[None, :], CANDIDATES), queries)
+            rows.append({"index": kind, knob: value, "p50_ms": p50,
+                         "recall@10": recall([list(map(int, ids[0])) for _, ids in hits], truth)})
+        setattr(target, knob, before)
+    return rows
+
+
 def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_from: str, seed: int,
                database_url: str | None) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
@@ -131,6 +149,7 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
                                    "bytes": int(faiss.serialize_index(built).nbytes)}
     for name in ("hnsw", "ivf"):
         report[f"faiss_{name}"]["recall@10"] = recall(found[name], found["flat"])
+    report["faiss_sweep"] = search_sweep(variants["hnsw"][0], variants["ivf"][0], query_vectors, found["flat"])
     hybrid = variants["hnsw"][0] if n > HNSW_THRESHOLD else variants["flat"][0]
     report["app_dense_index"] = "hnsw" if n > HNSW_THRESHOLD else "flat"
 
