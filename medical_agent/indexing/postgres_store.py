@@ -20,7 +20,7 @@ def export_to_postgres(directory: Path, url: str, collection: str | None = None)
     """Write the index at ``directory`` to PostgreSQL as ``collection`` (default: the directory's name)."""
     index = load_index(directory)
     dense = index.dense
-    vectors = np.vstack([dense.index.reconstruct_n(0, dense.index.ntotal)]) if dense.index.ntotal else \
+    vectors = dense.index.reconstruct_n(0, dense.index.ntotal) if dense.index.ntotal else \
         np.zeros((0, index.manifest["embedder"]["dim"]), dtype=np.float32)
     tokens = index.tokenizer.tokenize_many(indexed_text(c) for c in index.chunks)
     record = write_collection(url, collection or Path(directory).name, index.chunks,

@@ -138,10 +138,11 @@ class PostgresCandidates:
             return []
         where, args = self._where(filters)
         column = {w: "fts_ko" if HANGUL.search(w) else "fts_en" for w in weights}
-        match = " OR ".join(f"p.{c} @@ %s::tsquery" for c in ("fts_en", "fts_ko")
-                            if any(v == c for v in column.values()))
-        match_args = [_or_query(w for w in weights if column[w] == c) for c in ("fts_en", "fts_ko")
-                      if any(v == c for v in column.values())]
+        by_column: dict[str, list[str]] = {}
+        for word, name in column.items():
+            by_column.setdefault(name, []).append(word)
+        match = " OR ".join(f"p.{name} @@ %s::tsquery" for name in by_column)
+        match_args = [_or_query(words) for words in by_column.values()]
         score = " + ".join(f"%s * ts_rank(p.{column[w]}, %s::tsquery, 1)" for w in weights)
         score_args = [a for w, weight in weights.items() for a in (weight, _quoted(w))]
         sql = (f"SELECT p.id, {score} AS score FROM {self.passages} p WHERE ({match}){where} "

@@ -137,7 +137,7 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
                               "corpus_s": corpus_s, "terms": int(counts.nnz)}
     bm25, report["bm25_build_s"] = timed(lambda: BM25Index.from_counts(counts, {t: i for i, t in enumerate(vocab)}))
     report["bm25_bytes"] = int(bm25.weights.data.nbytes + bm25.weights.indices.nbytes + bm25.weights.indptr.nbytes)
-    lexical, report["bm25_p50_ms"] = query_ms(lambda q: bm25.top_k(q, CANDIDATES), queries)
+    _, report["bm25_p50_ms"] = query_ms(lambda q: bm25.top_k(q, CANDIDATES), queries)
     faiss.omp_set_num_threads(2)                           # building uses both cores; searching one (as the app)
     variants = faiss_variants(vectors)
     faiss.omp_set_num_threads(1)
@@ -160,7 +160,6 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
                     weights=(1.0, 1.0), rrf_k=60, k=K)
 
     _, report["hybrid_p50_ms"] = query_ms(fused, range(len(queries)))
-    del lexical
     if database_url:
         report["postgres"] = bench_postgres(database_url, n, counts, vocab, vectors, queries, query_vectors,
                                             found["flat"])
