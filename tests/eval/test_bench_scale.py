@@ -48,6 +48,23 @@ def test_a_small_scale_point_with_postgres(index, postgres_url):
     pg = report["postgres"]
     assert pg["pgvector_recall@10"] >= 0.9 and pg["fulltext_hits_median"] > 0
     assert pg["bytes"]["kb_scale_3000_vectors"] > 0 and pg["hybrid_p50_ms"] > 0
+    assert [r["ef_search"] for r in pg["pgvector_sweep"]] == [64, 128, 256, 512] and not pg["reused"]
+    assert pg["ef_search"] == 256                   # a small collection: the app's value below 200,000 passages
+
+
+def test_postgres_alone_reuses_only_a_collection_of_the_same_corpus(index, postgres_url):
+    queries = [index.tokenizer.tokenize(q) for q in ("metformin side effects", "chest pain")]
+
+    def point(seed: int) -> dict:
+        return bench_size(index, 1500, queries, vectors_from="random", seed=seed, database_url=postgres_url,
+                          local=False, reuse=True)
+
+    first, again, other = point(3), point(3), point(4)
+    assert "bm25_p50_ms" not in first and "faiss_hnsw" not in first and first["faiss_flat"]["p50_ms"] >= 0
+    assert (first["postgres"]["reused"], again["postgres"]["reused"], other["postgres"]["reused"]) == (
+        False, True, False)
+    assert again["postgres"]["build_s"] is None and other["postgres"]["build_s"] is not None
+    assert again["postgres"]["pgvector_recall@10"] == first["postgres"]["pgvector_recall@10"]
 
 
 def test_the_search_knobs_are_swept_on_one_build(index):

@@ -76,8 +76,9 @@ def recall(found: Sequence[Sequence[int]], truth: Sequence[Sequence[int]]) -> fl
     return round(float(np.mean([len(set(f[:K]) & set(t[:K])) / K for f, t in zip(found, truth, strict=True)])), 4)
 
 
-def faiss_variants(vectors: np.ndarray) -> dict[str, tuple[faiss.Index, float]]:
-    """Flat, HNSW (the project's parameters) and IVF (√n·4 lists, 32 probed), with build seconds."""
+def faiss_variants(vectors: np.ndarray, names: Sequence[str] = ("flat", "hnsw", "ivf")
+                   ) -> dict[str, tuple[faiss.Index, float]]:
+    """Flat, HNSW (the project's parameters) and IVF (√n·4 lists, 32 probed) of ``names``, with build seconds."""
     dim, n = vectors.shape[1], len(vectors)
 
     def hnsw() -> faiss.Index:
@@ -100,7 +101,8 @@ def faiss_variants(vectors: np.ndarray) -> dict[str, tuple[faiss.Index, float]]:
         index.add(vectors)
         return index
 
-    return {name: timed(make) for name, make in (("flat", flat), ("hnsw", hnsw), ("ivf", ivf))}
+    makers = {"flat": flat, "hnsw": hnsw, "ivf": ivf}
+    return {name: timed(makers[name]) for name in names}
 
 
 def search_sweep(hnsw: faiss.Index, ivf: faiss.Index, queries: np.ndarray, truth: list[list[int]]
@@ -122,7 +124,9 @@ def search_sweep(hnsw: faiss.Index, ivf: faiss.Index, queries: np.ndarray, truth
 
 
 def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_from: str, seed: int,
-               database_url: str | None) -> dict[str, Any]:
+               database_url: str | None, local: bool = True, reuse: bool = False) -> dict[str, Any]:
+    """One size of the curve. ``local=False`` measures only the PostgreSQL side (exact FAISS search is still the
+    truth); ``reuse`` keeps a PostgreSQL collection an earlier run wrote from the same size, vectors and seed."""
     rng = np.random.default_rng(seed)
     dim = index.manifest["embedder"]["dim"]
     base = index.dense.index.reconstruct_n(0, index.dense.index.ntotal) if vectors_from == "index" else None
@@ -135,11 +139,8 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
     query_vectors = synthetic_vectors(len(queries), dim, rng, held_out)
     report: dict[str, Any] = {"passages": n, "vectors": vectors_from, "dim": dim, "queries": len(queries),
                               "corpus_s": corpus_s, "terms": int(counts.nnz)}
-    bm25, report["bm25_build_s"] = timed(lambda: BM25Index.from_counts(counts, {t: i for i, t in enumerate(vocab)}))
-    report["bm25_bytes"] = int(bm25.weights.data.nbytes + bm25.weights.indices.nbytes + bm25.weights.indptr.nbytes)
-    _, report["bm25_p50_ms"] = query_ms(lambda q: bm25.top_k(q, CANDIDATES), queries)
     faiss.omp_set_num_threads(2)                           # building uses both cores; searching one (as the app)
-    variants = faiss_variants(vectors)
+    variants = faiss_variants(vectors, ("flat", "hnsw", "ivf") if local else ("flat",))
     faiss.omp_set_num_threads(1)
     found: dict[str, list[list[int]]] = {}
     for name, (built, build_s) in variants.items():
@@ -147,6 +148,24 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
         found[name] = [list(map(int, ids[0])) for _, ids in hits]
         report[f"faiss_{name}"] = {"p50_ms": p50, "build_s": build_s,
                                    "bytes": int(faiss.serialize_index(built).nbytes)}
+    if local:
+        bench_local(report, counts, vocab, variants, found, queries, query_vectors)
+    if database_url:
+        report["postgres"] = bench_postgres(database_url, n, counts, vocab, vectors, queries, query_vectors,
+                                            found["flat"], fingerprint=f"vectors={vectors_from} seed={seed}",
+                                            reuse=reuse)
+    return report
+
+
+def bench_local(report: dict[str, Any], counts: sparse.csr_matrix, vocab: list[str],
+                variants: dict[str, tuple[faiss.Index, float]], found: dict[str, list[list[int]]],
+                queries: list[list[str]], query_vectors: np.ndarray) -> None:
+    """Adds to ``report``: BM25, the approximate FAISS indexes against exact search, their knobs, and the app's
+    hybrid search."""
+    n = counts.shape[0]
+    bm25, report["bm25_build_s"] = timed(lambda: BM25Index.from_counts(counts, {t: i for i, t in enumerate(vocab)}))
+    report["bm25_bytes"] = int(bm25.weights.data.nbytes + bm25.weights.indices.nbytes + bm25.weights.indptr.nbytes)
+    _, report["bm25_p50_ms"] = query_ms(lambda q: bm25.top_k(q, CANDIDATES), queries)
     for name in ("hnsw", "ivf"):
         report[f"faiss_{name}"]["recall@10"] = recall(found[name], found["flat"])
     report["faiss_sweep"] = search_sweep(variants["hnsw"][0], variants["ivf"][0], query_vectors, found["flat"])
@@ -160,27 +179,39 @@ def bench_size(index: LoadedIndex, n: int, queries: list[list[str]], *, vectors_
                     weights=(1.0, 1.0), rrf_k=60, k=K)
 
     _, report["hybrid_p50_ms"] = query_ms(fused, range(len(queries)))
-    if database_url:
-        report["postgres"] = bench_postgres(database_url, n, counts, vocab, vectors, queries, query_vectors,
-                                            found["flat"])
-    return report
 
 
 def bench_postgres(url: str, n: int, counts: sparse.csr_matrix, vocab: list[str], vectors: np.ndarray,
-                   queries: list[list[str]], query_vectors: np.ndarray, truth: list[list[int]]) -> dict[str, Any]:
+                   queries: list[list[str]], query_vectors: np.ndarray, truth: list[list[int]], *,
+                   fingerprint: str, reuse: bool = False) -> dict[str, Any]:
     """The same corpus as a PostgreSQL collection (written by the builder's writer), searched by the retriever's
-    PostgreSQL candidate source."""
+    PostgreSQL candidate source, with pgvector's ef_search swept on the one HNSW build. The collection's table
+    comment records ``fingerprint`` (vectors and seed), so ``reuse`` keeps only a collection of the same corpus."""
     from ...retrieval.postgres_passages import PostgresCandidates, table_names, write_collection
 
     collection = f"scale_{n}"
-    words = np.asarray(vocab, dtype=object)
-    texts = (" ".join(words[counts.indices[counts.indptr[i]:counts.indptr[i + 1]]]) for i in range(n))
-    chunks = [{"chunk_id": f"s{i}", "doc_id": f"s{i}", "lang": "en"} for i in range(n)]
-    _, build_s = timed(lambda: write_collection(url, collection, chunks, [("", t) for t in texts], [()] * n,
-                                                vectors, np.arange(n), 1))
+    passages = table_names(collection)[0]
+    reused = reuse and _collection_fingerprint(url, passages) == fingerprint
+    build_s = None
+    if not reused:
+        words = np.asarray(vocab, dtype=object)
+        texts = (" ".join(words[counts.indices[counts.indptr[i]:counts.indptr[i + 1]]]) for i in range(n))
+        chunks = [{"chunk_id": f"s{i}", "doc_id": f"s{i}", "lang": "en"} for i in range(n)]
+        _, build_s = timed(lambda: write_collection(url, collection, chunks, [("", t) for t in texts], [()] * n,
+                                                    vectors, np.arange(n), 1))
+        _set_fingerprint(url, passages, fingerprint)
     source = PostgresCandidates(url, collection)
+    chosen = source.ef_search                        # the app's value for a collection of this size
     try:
         lexical, lexical_p50 = query_ms(lambda q: source.lexical(q, {}, CANDIDATES, None), queries)
+        sweep = []
+        query_ms(lambda v: source.dense(v[None, :], CANDIDATES, None), query_vectors)   # warm: a reused
+        for ef in (64, 128, 256, 512):                                                  # collection starts cold
+            source.ef_search = ef
+            dense, p50 = query_ms(lambda v: source.dense(v[None, :], CANDIDATES, None), query_vectors)
+            sweep.append({"ef_search": ef, "p50_ms": p50, "recall@10": recall([[c for c, _ in d] for d in dense],
+                                                                              truth)})
+        source.ef_search = chosen
         dense, dense_p50 = query_ms(lambda v: source.dense(v[None, :], CANDIDATES, None), query_vectors)
         _, hybrid_p50 = query_ms(lambda i: fuse(source.lexical(queries[i], {}, CANDIDATES, None),
                                                 source.dense(query_vectors[i][None, :], CANDIDATES, None),
@@ -191,9 +222,27 @@ def bench_postgres(url: str, n: int, counts: sparse.csr_matrix, vocab: list[str]
                      for table in table_names(collection)}
     finally:
         source.close()
-    return {"build_s": build_s, "fulltext_p50_ms": lexical_p50, "pgvector_hnsw_p50_ms": dense_p50,
-            "pgvector_recall@10": recall([[c for c, _ in d] for d in dense], truth), "hybrid_p50_ms": hybrid_p50,
-            "bytes": sizes, "fulltext_hits_median": float(np.median([len(h) for h in lexical]))}
+    return {"build_s": build_s, "reused": reused, "fulltext_ranking": source.ranking,
+            "fulltext_p50_ms": lexical_p50, "ef_search": chosen, "pgvector_hnsw_p50_ms": dense_p50,
+            "pgvector_recall@10": recall([[c for c, _ in d] for d in dense], truth), "pgvector_sweep": sweep,
+            "hybrid_p50_ms": hybrid_p50, "bytes": sizes,
+            "fulltext_hits_median": float(np.median([len(h) for h in lexical]))}
+
+
+def _collection_fingerprint(url: str, passages: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT obj_description(to_regclass(%s), 'pg_class')", (passages,)).fetchone()
+    return row[0] if row else None
+
+
+def _set_fingerprint(url: str, passages: str, fingerprint: str) -> None:
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("COMMENT ON TABLE {} IS {}").format(sql.Identifier(passages), sql.Literal(fingerprint)))
 
 
 def run_command(args: Any) -> int:
@@ -202,12 +251,17 @@ def run_command(args: Any) -> int:
     from ...retrieval.index_store import load_index
     from ..retrieval.data import load_benchmark
 
+    stores = set(args.stores.split(","))
+    if not stores or stores - {"local", "postgres"} or ("postgres" in stores) != bool(args.database_url):
+        raise SystemExit("bench scale: --stores takes local and/or postgres, and postgres needs --database-url "
+                         "(and --database-url needs postgres)")
     index = load_index(args.index)
     texts, _ = load_benchmark(args.dataset, args.queries, args.qrels, "all")
     queries = [q for q in (index.tokenizer.tokenize(t) for t in texts.values()) if q]
     for n in (int(s) for s in args.sizes.split(",")):
         report = bench_size(index, n, queries, vectors_from=args.vectors, seed=args.seed,
-                            database_url=args.database_url)
+                            database_url=args.database_url, local="local" in stores,
+                            reuse=args.reuse_postgres)
         report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries)})
         print(json.dumps(report), flush=True)
     return 0
@@ -224,4 +278,9 @@ def add_parser(bench_subparsers: Any) -> None:
                    help="random unit vectors, or noisy copies of the index's vectors")
     p.add_argument("--database-url", help="postgresql://… to measure the PostgreSQL collection too")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--stores", default="local,postgres",
+                   help="local (BM25 and FAISS) and/or postgres (with --database-url); exact FAISS search is the "
+                   "truth either way")
+    p.add_argument("--reuse-postgres", action="store_true",
+                   help="keep a collection an earlier run wrote for the same size, --vectors and --seed")
     p.set_defaults(func=run_command)
