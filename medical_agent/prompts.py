@@ -129,6 +129,24 @@ REWRITE_TASK = ("Write one short search query, in the language of the question a
                 "lacked: {missing}. Use precise medical words and the patient's conditions where relevant. Reply with "
                 "the query only.")
 
+# The planner's task (retrieval.llm_planning), before any search: it sees the profile, the latest turns and the
+# message, never evidence. Its reply follows llm_planning.PLAN_SCHEMA.
+PLAN_TASK = """Before searching medical sources, plan the search for the LATEST MESSAGE.
+
+Patient profile: {profile}
+Conversation so far:
+{history}
+LATEST MESSAGE: {message}
+
+Reply with a JSON object:
+- "route": "history_required" if the latest message points back to something said before ("그 약", "그거", "that
+  medicine", "it"); "simple" if it asks nothing medical (thanks, greetings); otherwise "rag_required".
+- "standalone": the latest message rewritten in {language} so it reads alone: pointing words replaced by what they
+  refer to. Otherwise the message unchanged.
+- "parts": each separate question of the message (1 to {max_parts}; one for a single question), each with
+  "question" (the part as a standalone question in {language}, naming its medicine or condition) and "queries"
+  (1 to {max_queries} short keyword search queries for that part; English medical terms are welcome)."""
+
 TRANSLATE_SYSTEM = ("You translate Korean medical questions into English search queries. Reply with the English "
                     "query only: precise medical terms, drug and disease names in their English spelling.")
 

@@ -72,6 +72,7 @@ class AgentState(TypedDict, total=False):
     followup: dict[str, str] | None           # a resolved follow-up: phrase, kind, referent, source, standalone
     standalone_question: str                  # what retrieval and the cache read: the follow-up resolved
     plan: dict[str, Any] | None               # a planned search: subtasks, their query variants and hits
+    llm_plan: dict[str, Any] | None           # planner: llm — the model's route, standalone question and parts
     evidence_gap: list[str]                   # medicines / conditions the question names that no passage covers
     web_note: str                             # what the web fallback did ("" when it did not run)
     needs_retrieval: bool
@@ -121,7 +122,7 @@ def new_turn(user_text: str) -> AgentState:
         "user_text": user_text, "slot_out": {}, "profile_summary": "", "profile_version": 0, "profile_used": False,
         "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
-        "route": "", "followup": None, "standalone_question": user_text, "plan": None,
+        "route": "", "followup": None, "standalone_question": user_text, "plan": None, "llm_plan": None,
         "evidence_gap": [], "web_note": "",
         "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,

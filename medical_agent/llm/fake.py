@@ -33,11 +33,22 @@ def verify_reply(messages: Sequence[Message], score: float = 0.8, supported: boo
                        "rewritten_query": ""})
 
 
+def plan_reply(messages: Sequence[Message], route: str = "rag_required") -> str:
+    """A planner reply that keeps the latest message as its one part (read from the plan task's
+    "LATEST MESSAGE:" line, retrieval.llm_planning)."""
+    found = re.search(r"^LATEST MESSAGE: (.*)$", messages[-1].get("content", ""), re.M)
+    message = found.group(1).strip() if found else ""
+    return json.dumps({"route": route, "standalone": message, "parts": [{"question": message, "queries": [message]}]},
+                      ensure_ascii=False)
+
+
 def default_responder(messages: Sequence[Message], options: dict[str, Any]) -> str:
     """Deterministic stand-in used by ``--llm fake``: a verdict for the verifier, a cited answer (as JSON when a
     schema asks for it) otherwise."""
     if options.get("tag") == "verify":
         return verify_reply(messages)
+    if options.get("tag") == "plan":
+        return plan_reply(messages)
     if options.get("json_schema") is not None:
         return json.dumps({"answer": DEFAULT_ANSWER, "key_points": [], "confidence": 0.8})
     return DEFAULT_ANSWER

@@ -20,6 +20,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "fusion_method": FUSION_METHODS,
     "crosslingual_fusion_method": FUSION_METHODS,
     "web_provider": ("none", "searxng"),
+    "planner": ("rules", "llm"),
     "retrieval_store": ("local", "postgres"),
     "fulltext_ranking": ("idf", "ts_rank"),
 }

@@ -108,6 +108,8 @@ class Retrieval:
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline
     query_compounds_enabled: bool = True    # compound names rebuilt from assets/roots combining forms
+    planner: str = "rules"                  # the router and planner: rules | llm (one structured call per planned
+                                            # turn when an LLM is configured; the rules are its fallback)
     web_provider: str = "none"              # web fallback when the sources miss a named medicine/condition: none | searxng
     web_searxng_url: str | None = None      # a SearxNG instance (its JSON API)
     web_allow_domains: str = "medlineplus.gov,nih.gov,who.int,cdc.gov,kdca.go.kr,health.kr,mfds.go.kr,nhs.uk"

@@ -138,14 +138,16 @@ def route_text(result: dict[str, Any]) -> str:
         return ""
     lines = [f"**Route:** `{route}`"]
     follow = result.get("followup") or {}
-    if follow:
+    if follow.get("source") == "llm":
+        lines.append(f"**Follow-up (read by the model):** searched as: {follow.get('standalone')}")
+    elif follow:
         lines.append(f"**Follow-up:** \"{follow.get('phrase')}\" → **{follow.get('referent')}** "
                      f"(from the {follow.get('source')}) — searched as: {follow.get('standalone')}")
     plan = result.get("plan") or {}
     parts = plan.get("subtasks") or []
     hits = plan.get("hits") or []
-    if len(parts) > 1:
-        lines.append("**Plan:** " + " · ".join(
+    if len(parts) > 1 or plan.get("source") == "llm":
+        lines.append(("**Plan (by the model):** " if plan.get("source") == "llm" else "**Plan:** ") + " · ".join(
             f"({n}) {p.get('text')} — {len(p.get('queries') or [])} queries, "
             f"{len(hits[n - 1]) if n <= len(hits) else 0} passages"
             for n, p in enumerate(parts, start=1)))

@@ -56,9 +56,11 @@ def evaluate(methods: dict[str, Method], questions: list[dict[str, Any]], k: int
                                                 / max(1, sum(r["lang"] == lang for r in rows)), 3)
                                     for lang in sorted({r["lang"] for r in rows})},
                         "ms_p50": percentile_ms(times[name], 50)}
-    if {"single", "planner"} <= set(methods):
-        b = sum(r["planner"]["all"] and not r["single"]["all"] for r in rows)
-        c = sum(r["single"]["all"] and not r["planner"]["all"] for r in rows)
-        report["mcnemar"] = {"planner_only": b, "single_only": c, "p_exact": round(mcnemar_exact(b, c), 5)}
+    for key, new, old in (("mcnemar", "planner", "single"), ("mcnemar_llm_planner", "llm_planner", "single"),
+                          ("mcnemar_llm_vs_rules", "llm_planner", "planner")):
+        if {new, old} <= set(methods):
+            b = sum(r[new]["all"] and not r[old]["all"] for r in rows)
+            c = sum(r[old]["all"] and not r[new]["all"] for r in rows)
+            report[key] = {f"{new}_only": b, f"{old}_only": c, "p_exact": round(mcnemar_exact(b, c), 5)}
     report["rows"] = rows
     return report

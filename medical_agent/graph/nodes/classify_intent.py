@@ -9,10 +9,14 @@ question-like messages retrieve by length, chit-chat does not. A message that ca
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
 from ...context.followup import resolve
+from ...prompts import SYSTEM_PROMPT
+from ...retrieval.llm_planning import ask_plan
+from ...retrieval.planning import split_parts
 from ...safety import triage
 from ..deps import Deps
 from ..state import AgentState
@@ -43,18 +47,56 @@ def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     the answer cache read instead of the message."""
     out = decide(state, turn, deps)
     if not out.get("needs_retrieval"):
-        return {**out, "route": "simple", "followup": None}
+        return {**out, "route": "simple", "followup": None, "llm_plan": None}
     text = state["user_text"]
     found = resolve(text, state.get("conversation_history") or [], deps.linker.link,
                     (lambda: deps.profiles.get(turn.user_id)) if turn.structured_memory else None)
+    if wants_llm_plan(state, turn, deps, out, found):
+        planned, records = route_with_llm(state, turn, deps, out)
+        if planned is not None:
+            return planned
+        out = {**out, "llm_calls": records}          # the failed call still counts; the rules decide
     if found is None:
-        return {**out, "route": "rag_required", "followup": None}
+        return {**out, "route": "rag_required", "followup": None, "llm_plan": None}
     # how deep to search is judged on what is asked: "그 약을 먹는 동안 이부프로펜을…" asks about two medicines
     depth = decide({**state, "user_text": found.standalone}, turn, deps)
     return {**out, "dynamic_k": max(out["dynamic_k"], depth["dynamic_k"]),
             "query_complexity": depth["query_complexity"], "route": "history_required",
             "followup": found.to_dict(), "query_for_retrieval": found.standalone,
-            "standalone_question": found.standalone}
+            "standalone_question": found.standalone, "llm_plan": None}
+
+
+def wants_llm_plan(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState, found: object) -> bool:
+    """``planner: llm`` with a model: a turn that may be a follow-up (a conversation or a pointing phrase) or has
+    more than a simple question is planned by the model; a simple first question costs no call."""
+    if deps.settings.retrieval.planner != "llm" or deps.llm is None or not turn.flags.planning_enabled:
+        return False
+    return bool(state.get("conversation_history")) or found is not None or out["query_complexity"] != "simple" \
+        or len(split_parts(state["user_text"])) > 1
+
+
+def route_with_llm(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState
+                   ) -> tuple[AgentState | None, list[dict[str, Any]]]:
+    """The model's route, standalone question and plan (retrieval.llm_planning), and the call's records; no route
+    when the call fails, so the rules decide. "simple" stands only for a message without a medical concept."""
+    text, lang = state["user_text"], out["language"]
+    profile = deps.profiles.summary(turn.user_id, lang) if turn.structured_memory else ""
+    asked = ask_plan(deps.llm, SYSTEM_PROMPT["ko" if lang == "ko" else "en"], text,
+                     state.get("conversation_history") or [], profile, lang)
+    if asked.value is None:
+        return None, asked.records
+    plan = asked.value
+    calls = {"llm_calls": asked.records, "llm_plan": plan.to_dict()}
+    if plan.route == "simple" and not deps.linker.link(text) and out["red_flag"] is None:
+        return {**out, **calls, "route": "simple", "followup": None, "needs_retrieval": False, "dynamic_k": 0,
+                "query_complexity": "llm_simple"}, asked.records
+    if plan.route != "history_required":
+        return {**out, **calls, "route": "rag_required", "followup": None}, asked.records
+    depth = decide({**state, "user_text": plan.standalone}, turn, deps)
+    return {**out, **calls, "dynamic_k": max(out["dynamic_k"], depth["dynamic_k"]),
+            "query_complexity": depth["query_complexity"], "route": "history_required",
+            "followup": {"phrase": "", "kind": "", "referent": "", "source": "llm", "standalone": plan.standalone},
+            "query_for_retrieval": plan.standalone, "standalone_question": plan.standalone}, asked.records
 
 
 def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:

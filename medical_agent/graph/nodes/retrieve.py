@@ -11,6 +11,7 @@ from ...context.extraction.mentions import Mention
 from ...evidence import Evidence
 from ...refine.guards import doc_hashes
 from ...retrieval.coverage import uncovered
+from ...retrieval.llm_planning import LlmPlan
 from ...retrieval.planning import make_plan, planned_search
 from ...retrieval.query_pipeline import Expansion
 from ...retrieval.trust import apply_reviews
@@ -54,11 +55,16 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
     k, also = state.get("dynamic_k") or K_DEFAULT, deps.personal_retrievers(turn.user_id)
     borrowed = borrowed_concepts(query, state.get("conversation_history") or [], deps) if first else []
     referent = (state.get("followup") or {}).get("referent", "") or " ".join(borrowed)
-    plan = make_plan(query, deps.linker.link, referent) if first and turn.flags.planning_enabled else None
+    plan, source = None, "rules"
+    if first and turn.flags.planning_enabled:
+        llm_plan = state.get("llm_plan")
+        plan, source = (LlmPlan.from_dict(llm_plan).plan(), "llm") if llm_plan else (
+            make_plan(query, deps.linker.link, referent), "rules")
     if plan is not None and plan.searches > 1:
         hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
                                            prepare=deps.query_pipeline.prepare)
-        return hits, deps.query_pipeline.query(query)[1], query, {**plan.to_dict(), "hits": per_subtask}
+        trace = {**plan.to_dict(), "hits": per_subtask, "source": source}
+        return hits, deps.query_pipeline.query(query)[1], query, trace
     query = " ".join([query, *borrowed])
     hits, expansion = deps.query_pipeline.search(query, k, also=also)
     return hits, expansion, query, None
