@@ -37,8 +37,10 @@ from .retrieval.query_pipeline import QueryPipeline
 from .safety import drug_class_map
 from .settings import Settings
 from .storage import Storage, open_storage
-from .web import WebFallback
+from .web import WebError, WebFallback, WebSearch
+from .web.base import UnavailableSearch
 from .web.searxng import SearxngSearch
+from .web.tavily import TavilySearch
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,13 @@ def create_web_fallback(settings: Settings) -> WebFallback | None:
     if r.web_provider == "none":
         return None
     domains = [d.strip() for d in r.web_allow_domains.split(",") if d.strip()]
-    return WebFallback(SearxngSearch(r.web_searxng_url or ""), domains, k=r.web_results)
+    try:
+        provider: WebSearch = TavilySearch(r.tavily_api_key, domains=domains, base_url=r.web_tavily_url) \
+            if r.web_provider == "tavily" else SearxngSearch(r.web_searxng_url or "")
+    except WebError as exc:
+        log.warning("%s; web search stays off until it is set", exc)
+        provider = UnavailableSearch(r.web_provider, str(exc))
+    return WebFallback(provider, domains, k=r.web_results)
 
 
 def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | None = None,

@@ -19,7 +19,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "memory_mode": ("structured", "none"),
     "fusion_method": FUSION_METHODS,
     "crosslingual_fusion_method": FUSION_METHODS,
-    "web_provider": ("none", "searxng"),
+    "web_provider": ("none", "searxng", "tavily"),
     "planner": ("rules", "llm"),
     "retrieval_store": ("local", "postgres"),
     "fulltext_ranking": ("idf", "ts_rank"),

@@ -110,8 +110,11 @@ class Retrieval:
     query_compounds_enabled: bool = True    # compound names rebuilt from assets/roots combining forms
     planner: str = "rules"                  # the router and planner: rules | llm (one structured call per planned
                                             # turn when an LLM is configured; the rules are its fallback)
-    web_provider: str = "none"              # web fallback when the sources miss a named medicine/condition: none | searxng
+    web_provider: str = "none"              # web fallback when the sources miss a named medicine/condition:
+                                            # none | searxng | tavily
     web_searxng_url: str | None = None      # a SearxNG instance (its JSON API)
+    tavily_api_key: str | None = field(default=None, repr=False)   # web_provider tavily (or TAVILY_API_KEY)
+    web_tavily_url: str | None = None       # Tavily's API base URL (None: api.tavily.com)
     web_allow_domains: str = "medlineplus.gov,nih.gov,who.int,cdc.gov,kdca.go.kr,health.kr,mfds.go.kr,nhs.uk"
     web_results: int = 3                    # pages read per fallback
     fusion_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)

@@ -27,6 +27,17 @@ class WebSearch(Protocol):
         ...
 
 
+class UnavailableSearch:
+    """A provider the settings ask for but that cannot work (no key, no URL, no client): the app starts, and each
+    search says why in the turn's web note."""
+
+    def __init__(self, name: str, reason: str):
+        self.name, self.reason = name, reason
+
+    def search(self, query: str, k: int) -> list[WebResult]:
+        raise WebError(self.reason)
+
+
 class ScriptedWebSearch:
     """A fake provider: fixed results per query substring (tests)."""
 

@@ -18,7 +18,16 @@ swallowing.</p></article><footer>Copyright</footer></body></html>"""
 
 class FakeWeb(ThreadingHTTPServer):
     requests: list[str]
+    posted: list[dict]                 # Tavily-style searches: the JSON bodies and their Authorization headers
     fail_search = False
+    api_key = "tvly-test"
+
+
+def results_for(query: str, host: str) -> list[dict]:
+    """An allow-listed page (the fake site) and an advertiser's, for a question about alendronate."""
+    results = [{"url": f"{host}/drugs/alendronate", "title": "Alendronate (fake MedlinePlus)", "content": "snippet"},
+               {"url": "http://ads.example.com/miracle", "title": "Miracle bone cure", "content": "buy"}]
+    return results if "alendronate" in query.lower() else []
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -33,15 +42,24 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_error(500)
                 return
             query = parse_qs(url.query)["q"][0]
-            results = [{"url": f"{host}/drugs/alendronate", "title": "Alendronate (fake MedlinePlus)",
-                        "content": "snippet"},
-                       {"url": "http://ads.example.com/miracle", "title": "Miracle bone cure", "content": "buy"}]
-            body = json.dumps({"query": query, "results": results if "alendronate" in query.lower() else []})
-            self._send(body.encode(), "application/json")
+            self._send(json.dumps({"query": query, "results": results_for(query, host)}).encode(), "application/json")
         elif url.path == "/drugs/alendronate":
             self._send(PAGE.encode(), "text/html; charset=utf-8")
         else:
             self.send_error(404)
+
+    def do_POST(self) -> None:  # noqa: N802 — Tavily's API: POST /search with a JSON body and a bearer key
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        self.server.posted.append({**body, "authorization": self.headers.get("Authorization", "")})
+        if self.path != "/search" or self.server.fail_search:
+            self.send_error(500)
+            return
+        if self.headers.get("Authorization") != f"Bearer {self.server.api_key}":
+            self.send_error(401)
+            return
+        host = f"http://127.0.0.1:{self.server.server_port}"
+        reply = {"query": body.get("query"), "results": results_for(body.get("query", ""), host)}
+        self._send(json.dumps(reply).encode(), "application/json")
 
     def _send(self, body: bytes, kind: str) -> None:
         self.send_response(200)
@@ -57,7 +75,7 @@ class Handler(BaseHTTPRequestHandler):
 @pytest.fixture()
 def fake_web():
     server = FakeWeb(("127.0.0.1", 0), Handler)
-    server.requests = []
+    server.requests, server.posted = [], []
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield server
