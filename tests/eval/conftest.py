@@ -74,3 +74,37 @@ def patients(fhir_dir, concepts):
     from medical_agent.context.profile.fhir import load_patients
 
     return load_patients(fhir_dir, concepts)
+
+
+@pytest.fixture(scope="module")
+def hashing_kb(tmp_path_factory) -> Path:
+    """The knowledge base indexed with the tiny hashing embedder: what the eval commands' CLI tests search."""
+    from medical_agent.embeddings import create_embedder
+    from medical_agent.indexing.build import build_index
+    from medical_agent.settings import PROJECT_ROOT
+
+    out = tmp_path_factory.mktemp("hashing-kb") / "kb"
+    build_index("assets", out, assets_dir=PROJECT_ROOT / "assets", embedder=create_embedder("hashing:64"),
+                embedder_spec="hashing:64")
+    return out
+
+
+@pytest.fixture()
+def cli_on(hashing_kb, tmp_path, monkeypatch):
+    """``cli_on(data, n)`` → (the first ``n`` lines of the team's ``tests/data`` set ``data`` as a file, the index);
+    the environment points the CLI at that index and a fresh database, and settings are reloaded after the test."""
+    from medical_agent.settings import PROJECT_ROOT, get_settings
+
+    monkeypatch.setenv("MEDAGENT_DB_PATH", str(tmp_path / "db.sqlite"))
+    monkeypatch.setenv("MEDAGENT_MEDCAT2_ENABLED", "false")
+    monkeypatch.setenv("MEDAGENT_EMBEDDER", "hashing:64")
+    get_settings.cache_clear()
+
+    def subset(data: str, n: int) -> tuple[Path, Path]:
+        lines = (PROJECT_ROOT / "tests/data" / data).read_text(encoding="utf-8").splitlines()[:n]
+        path = tmp_path / Path(data).name
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return path, hashing_kb
+
+    yield subset
+    get_settings.cache_clear()

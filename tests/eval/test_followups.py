@@ -36,21 +36,11 @@ def test_hits_per_turn_and_the_floor():
     assert pair_id({"doc_id": "asthma-overview-ko"}) == "asthma-overview"
 
 
-def test_router_only_runs_the_agent_s_router_and_counts_the_planning_calls(tmp_path, monkeypatch, capsys):
+def test_router_only_runs_the_agent_s_router_and_counts_the_planning_calls(cli_on, monkeypatch, capsys):
     from medical_agent.cli import main
-    from medical_agent.embeddings import create_embedder
-    from medical_agent.indexing.build import build_index
-    from medical_agent.settings import PROJECT_ROOT, get_settings
+    from medical_agent.settings import get_settings
 
-    index = tmp_path / "kb"
-    build_index("assets", index, assets_dir=PROJECT_ROOT / "assets", embedder=create_embedder("hashing:64"),
-                embedder_spec="hashing:64")
-    pairs = tmp_path / "pairs.jsonl"
-    lines = (PROJECT_ROOT / "tests/data/followups/followups.jsonl").read_text(encoding="utf-8").splitlines()[:3]
-    pairs.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    monkeypatch.setenv("MEDAGENT_DB_PATH", str(tmp_path / "db.sqlite"))
-    monkeypatch.setenv("MEDAGENT_MEDCAT2_ENABLED", "false")
-    monkeypatch.setenv("MEDAGENT_EMBEDDER", "hashing:64")
+    pairs, index = cli_on("followups/followups.jsonl", 3)
     args = ["eval", "followups", "--pairs", str(pairs), "--index", str(index), "--router-only", "--llm", "fake"]
     reports = {}
     for planner in ("rules", "llm"):
@@ -58,7 +48,6 @@ def test_router_only_runs_the_agent_s_router_and_counts_the_planning_calls(tmp_p
         get_settings.cache_clear()
         assert main(args) == 0
         reports[planner] = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    get_settings.cache_clear()
     assert reports["rules"]["llm"]["plan_calls"] == 0 and reports["rules"]["resolved"] > 0
     # the follow-up turns have a conversation, so each is planned by the model; the scripted plan keeps the
     # message as it is, so none is read as a follow-up

@@ -36,27 +36,14 @@ def test_every_part_must_be_covered_within_k():
     assert mcnemar_exact(0, 0) == 1.0 and round(mcnemar_exact(56, 20), 6) == 4.4e-05
 
 
-def test_the_llm_planner_is_measured_with_its_calls(tmp_path, monkeypatch, capsys):
+def test_the_llm_planner_is_measured_with_its_calls(cli_on, capsys):
     from medical_agent.cli import main
-    from medical_agent.embeddings import create_embedder
-    from medical_agent.indexing.build import build_index
-    from medical_agent.settings import PROJECT_ROOT, get_settings
 
-    index = tmp_path / "kb"
-    build_index("assets", index, assets_dir=PROJECT_ROOT / "assets", embedder=create_embedder("hashing:64"),
-                embedder_spec="hashing:64")
-    questions = tmp_path / "q.jsonl"
-    lines = (PROJECT_ROOT / "tests/data/multipart/multipart.jsonl").read_text(encoding="utf-8").splitlines()[:4]
-    questions.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    monkeypatch.setenv("MEDAGENT_DB_PATH", str(tmp_path / "db.sqlite"))
-    monkeypatch.setenv("MEDAGENT_MEDCAT2_ENABLED", "false")
-    monkeypatch.setenv("MEDAGENT_EMBEDDER", "hashing:64")
-    get_settings.cache_clear()
+    questions, index = cli_on("multipart/multipart.jsonl", 4)
     args = ["eval", "multipart", "--questions", str(questions), "--index", str(index)]
     with pytest.raises(SystemExit, match="needs a model"):
         main([*args, "--methods", "single,llm_planner"])
     assert main([*args, "--methods", "single,planner,llm_planner", "--llm", "fake"]) == 0
-    get_settings.cache_clear()
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     llm = report["llm_planner"]["llm"]
     assert llm["calls_per_question"] == 1.0 and llm["failed_plans"] == 0 and llm["llm_calls"] == 4
