@@ -13,7 +13,7 @@ from typing import Any
 
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
-from ...context.followup import resolve
+from ...context.followup import Resolution, resolve
 from ...prompts import SYSTEM_PROMPT
 from ...retrieval.llm_planning import ask_plan
 from ...retrieval.planning import split_parts
@@ -58,15 +58,22 @@ def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         out = {**out, "llm_calls": records}          # the failed call still counts; the rules decide
     if found is None:
         return {**out, "route": "rag_required", "followup": None, "llm_plan": None}
-    # how deep to search is judged on what is asked: "그 약을 먹는 동안 이부프로펜을…" asks about two medicines
-    depth = decide({**state, "user_text": found.standalone}, turn, deps)
+    return {**as_followup(state, turn, deps, out, found.to_dict()), "llm_plan": None}
+
+
+def as_followup(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState, followup: dict[str, str]
+                ) -> AgentState:
+    """The history_required route: retrieval and the cache read the standalone question, and how deep to search is
+    judged on it ("그 약을 먹는 동안 이부프로펜을…" asks about two medicines)."""
+    standalone = followup["standalone"]
+    depth = decide({**state, "user_text": standalone}, turn, deps)
     return {**out, "dynamic_k": max(out["dynamic_k"], depth["dynamic_k"]),
-            "query_complexity": depth["query_complexity"], "route": "history_required",
-            "followup": found.to_dict(), "query_for_retrieval": found.standalone,
-            "standalone_question": found.standalone, "llm_plan": None}
+            "query_complexity": depth["query_complexity"], "route": "history_required", "followup": followup,
+            "query_for_retrieval": standalone, "standalone_question": standalone}
 
 
-def wants_llm_plan(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState, found: object) -> bool:
+def wants_llm_plan(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState,
+                   found: Resolution | None) -> bool:
     """``planner: llm`` with a model: a turn that may be a follow-up (a conversation or a pointing phrase) or has
     more than a simple question is planned by the model; a simple first question costs no call."""
     if deps.settings.retrieval.planner != "llm" or deps.llm is None or not turn.flags.planning_enabled:
@@ -92,11 +99,8 @@ def route_with_llm(state: AgentState, turn: TurnContext, deps: Deps, out: AgentS
                 "query_complexity": "llm_simple"}, asked.records
     if plan.route != "history_required":
         return {**out, **calls, "route": "rag_required", "followup": None}, asked.records
-    depth = decide({**state, "user_text": plan.standalone}, turn, deps)
-    return {**out, **calls, "dynamic_k": max(out["dynamic_k"], depth["dynamic_k"]),
-            "query_complexity": depth["query_complexity"], "route": "history_required",
-            "followup": {"phrase": "", "kind": "", "referent": "", "source": "llm", "standalone": plan.standalone},
-            "query_for_retrieval": plan.standalone, "standalone_question": plan.standalone}, asked.records
+    followup = {"phrase": "", "kind": "", "referent": "", "source": "llm", "standalone": plan.standalone}
+    return {**as_followup(state, turn, deps, out, followup), **calls}, asked.records
 
 
 def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
