@@ -131,7 +131,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                     assets_dir=settings.paths.assets_dir, shared=settings.ui.shared_documents,
                     retriever_options={"rrf_k": retriever.rrf_k, "fusion": retriever.fusion,
                                        "weights": retriever.weights, "prf_docs": retriever.prf_docs,
-                                       "prf_weight": retriever.prf_weight}))
+                                       "prf_weight": retriever.prf_weight}, registry=storage.documents))
     log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
              linker_info.name, len(retriever.index.chunks))
     return MedicalAgent(deps, storage)

@@ -6,6 +6,11 @@ uploaded copies, ``index/`` the index built from them with the knowledge base's 
 the new file and a deletion re-embeds nothing. With ``shared`` set, every upload goes into one collection that
 everyone searches (a clinic's leaflets), and deleting is the same for all. A retriever per collection is cached
 and reopened when the collection's build changes.
+
+With a ``registry`` (the storage's document repository: SQLite, or PostgreSQL shared by replicas) the registry is
+the truth: it holds the files and the collection's generation, and the folder is this replica's working copy,
+rebuilt from the registry when its generation moved (an upload or a deletion through another replica). So a
+person's documents follow them to any replica; only the embedding of a changed collection is done again there.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from ..embeddings import Embedder
 from ..indexing.build import BuildResult, build_index
 from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.index_store import IndexLoadError, load_index, read_manifest
+from ..storage.base import DocumentRepository
 
 log = logging.getLogger(__name__)
 SHARED = "__shared__"
@@ -57,35 +63,70 @@ def safe_name(name: str) -> str:
 
 class PersonalCollections:
     def __init__(self, root: Path, *, embedder: Embedder, embedder_spec: str, assets_dir: Path,
-                 shared: bool = False, chunk_chars: int = 1200, retriever_options: dict[str, Any] | None = None):
+                 shared: bool = False, chunk_chars: int = 1200, retriever_options: dict[str, Any] | None = None,
+                 registry: DocumentRepository | None = None):
         self.root, self.embedder, self.embedder_spec = Path(root), embedder, embedder_spec
+        self.registry = registry
         self.assets_dir, self.shared, self.chunk_chars = assets_dir, shared, chunk_chars
         self.retriever_options = retriever_options or {}
         self._lock = threading.Lock()            # one build at a time (uploads, deletions, erasures)
         self._cache_lock = threading.Lock()      # the retriever cache, read on every turn
         self._retrievers: dict[str, tuple[str, HybridRetriever]] = {}
 
+    def key(self, user_id: str) -> str:
+        return SHARED if self.shared else user_key(user_id)
+
     def folder(self, user_id: str) -> Path:
-        return self.root / (SHARED if self.shared else user_key(user_id))
+        return self.root / self.key(user_id)
 
     def generation(self, user_id: str) -> int:
         """How many times this collection changed: cached answers are scoped to it (an upload or a deletion
         makes the person's earlier cached answers unservable, as a profile change does)."""
-        try:
-            return int((self.folder(user_id) / GENERATION).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return 0
+        if self.registry is not None:
+            return self.registry.generation(self.key(user_id))
+        return _local_generation(self.folder(user_id))
 
-    def _changed(self, folder: Path) -> None:
-        current = 0
-        with contextlib.suppress(OSError, ValueError):
-            current = int((folder / GENERATION).read_text(encoding="utf-8"))
-        (folder / GENERATION).write_text(str(current + 1), encoding="utf-8")
+    def _changed(self, folder: Path, generation: int | None = None, changes: int = 1) -> None:
+        """Record a change: without a registry the local counter plus one; with one, the registry's new generation
+        when it moved by exactly our ``changes`` — else another replica changed the collection meanwhile, and -1
+        makes the next read sync it."""
+        before = _local_generation(folder)
+        value = before + 1 if generation is None else generation if generation == before + changes else -1
+        (folder / GENERATION).write_text(str(value), encoding="utf-8")
         self._forget_retriever(folder)
+
+    def _sync(self, user_id: str) -> None:
+        """Make this replica's copy of the collection the registry's, when the registry's generation moved."""
+        if self.registry is None:
+            return
+        key, folder = self.key(user_id), self.folder(user_id)
+        wanted = self.registry.generation(key)
+        if wanted == _local_generation(folder):
+            return
+        with self._lock:
+            wanted = self.registry.generation(key)
+            if wanted == _local_generation(folder):
+                return                                          # another thread synced it meanwhile
+            files = folder / "files"
+            names = set(self.registry.names(key))
+            shutil.rmtree(files, ignore_errors=True)
+            files.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                content = self.registry.content(key, name)
+                if content is not None:                         # removed since the listing: the next turn syncs
+                    (files / name).write_bytes(content)
+            if names:
+                self._rebuild(folder)
+            else:
+                shutil.rmtree(folder / "index", ignore_errors=True)
+            self._changed(folder, wanted)
+            log.info("documents: a collection synced from the registry (generation %d, %d files)", wanted,
+                     len(names))
 
     def add(self, user_id: str, paths: Iterable[Path | str]) -> AddReport:
         """Copy the files into the collection and index them; unreadable ones are reported and not kept."""
         paths = [Path(p) for p in paths]
+        self._sync(user_id)                         # the copy is the registry's before files are added to it
         report = AddReport()
         folder = self.folder(user_id)
         files = folder / "files"
@@ -108,19 +149,24 @@ class PersonalCollections:
                 report.seconds = result.seconds
             except ValueError as exc:   # nothing readable in the whole collection
                 skipped = {name: str(exc) for name in copied}
+            generation, puts = None, 0
             for name, original in copied.items():
                 if name in skipped:
                     (files / name).unlink(missing_ok=True)
                     report.skipped.append({"file": original, "reason": skipped[name]})
                 else:
                     report.added.append(name)
+                    if self.registry is not None:
+                        generation = self.registry.put(self.key(user_id), name, (files / name).read_bytes())
+                        puts += 1
             if report.added:
-                self._changed(folder)
+                self._changed(folder, generation, puts)
         log.info("documents: %d added, %d skipped", len(report.added), len(report.skipped))
         return report
 
     def list(self, user_id: str) -> list[dict[str, Any]]:
         """The collection's documents: name, title, pages, passages (empty when there is none)."""
+        self._sync(user_id)
         try:
             manifest = read_manifest(self.folder(user_id) / "index")
         except IndexLoadError:
@@ -131,17 +177,21 @@ class PersonalCollections:
 
     def delete(self, user_id: str, name: str) -> bool:
         """Remove one document and its passages and vectors (the rest are reused, not re-embedded)."""
+        self._sync(user_id)
         folder = self.folder(user_id)
         target = folder / "files" / safe_name(name)
         with self._lock:
             if not target.is_file():
                 return False
+            generation = None
+            if self.registry is not None:            # -1: the registry did not have it; the next read syncs
+                generation = self.registry.remove(self.key(user_id), safe_name(name)) or -1
             target.unlink()
             if not any((folder / "files").iterdir()):
                 shutil.rmtree(folder / "index", ignore_errors=True)
             else:
                 self._rebuild(folder)
-            self._changed(folder)
+            self._changed(folder, generation)
         return True
 
     def erase(self, user_id: str) -> None:
@@ -150,6 +200,8 @@ class PersonalCollections:
             return                      # a shared collection is not one person's data
         folder = self.folder(user_id)
         with self._lock:
+            if self.registry is not None:
+                self.registry.delete_collection(self.key(user_id))
             shutil.rmtree(folder, ignore_errors=True)
             self._forget_retriever(folder)
 
@@ -163,6 +215,7 @@ class PersonalCollections:
 
     def retriever(self, user_id: str) -> HybridRetriever | None:
         """This person's collection as a retriever (None without documents); reopened after a change."""
+        self._sync(user_id)
         directory = self.folder(user_id) / "index"
         try:
             key = read_manifest(directory).get("build_key", "")
@@ -190,3 +243,9 @@ class PersonalCollections:
     def _forget_retriever(self, folder: Path) -> None:
         with self._cache_lock:
             self._retrievers.pop(str(folder), None)
+
+
+def _local_generation(folder: Path) -> int:
+    with contextlib.suppress(OSError, ValueError):
+        return int((folder / GENERATION).read_text(encoding="utf-8"))
+    return 0

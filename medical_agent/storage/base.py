@@ -120,6 +120,33 @@ class ReviewRepository(Protocol):
         ...
 
 
+class DocumentRepository(Protocol):
+    """The registry of people's uploaded documents, which every replica reads: each collection's files (their bytes)
+    and a generation that counts the collection's changes. ``collection`` is a hash of the person's id (or the
+    shared collection's name), never the id itself. The passages and vectors are built from these files where they
+    are searched (``collections.personal``), so a replica rebuilds a collection when its generation moved."""
+
+    def put(self, collection: str, name: str, content: bytes) -> int:
+        """Add or replace a file; returns the collection's new generation."""
+        ...
+
+    def remove(self, collection: str, name: str) -> int | None:
+        """Remove a file; the new generation, or None when there was no such file (nothing changes)."""
+        ...
+
+    def names(self, collection: str) -> list[str]: ...
+
+    def content(self, collection: str, name: str) -> bytes | None: ...
+
+    def generation(self, collection: str) -> int:
+        """0 for a collection that never had a file."""
+        ...
+
+    def delete_collection(self, collection: str) -> int:
+        """Erase every file of the collection and its generation; returns how many files."""
+        ...
+
+
 class Storage(ABC):
     """One database: the repositories and the matching LangGraph checkpointer. Open with
     :func:`medical_agent.storage.open_storage`."""
@@ -128,6 +155,7 @@ class Storage(ABC):
     cache: CacheRepository
     activity: ActivityRepository
     reviews: ReviewRepository
+    documents: DocumentRepository
     url: str
 
     @property

@@ -41,12 +41,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             content_key TEXT PRIMARY KEY, status TEXT NOT NULL, corrected_text TEXT, reviewer TEXT NOT NULL,
             reviewed_at TIMESTAMPTZ NOT NULL, revision INTEGER NOT NULL)""",
     ),
+    (   # 4: people's uploaded documents (the registry the replicas share) and each collection's generation; the
+        # cache's scope is a 56-bit hash once documents or reviews exist (Deps.scope_version), beyond INTEGER
+        "ALTER TABLE response_cache ALTER COLUMN profile_version TYPE BIGINT",
+        """CREATE TABLE documents (
+            collection TEXT NOT NULL, name TEXT NOT NULL, content BYTEA NOT NULL, added_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (collection, name))""",
+        "CREATE TABLE document_collections (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL)",
+    ),
 )
 # advisory lock keys: one for schema changes, one namespace per kind of record (pg_advisory_xact_lock(int, int))
 SCHEMA_LOCK = 7_410_001
 LOCKS = {"profile": 7_410_002, "review": 7_410_003}
 PERSON_TABLES = ("profiles", "response_cache", "user_activity", "checkpoints", "checkpoint_blobs",
-                 "checkpoint_writes")
+                 "checkpoint_writes", "documents")
 INSTALL_HINT = "pip install -r requirements.txt (psycopg, psycopg-pool, langgraph-checkpoint-postgres)"
 
 
@@ -88,7 +96,7 @@ class PostgresStorage(Storage, SQLDatabase):
         except BaseException:
             self.pool.close()
             raise
-        self.profiles, self.cache, self.activity, self.reviews = repositories(self)
+        self.profiles, self.cache, self.activity, self.reviews, self.documents = repositories(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager

@@ -191,6 +191,52 @@ class SQLReviews:
         return int(self.db.rows("SELECT COALESCE(MAX(revision), 0) FROM passage_reviews")[0][0])
 
 
+class SQLDocuments:
+    """Files in ``documents``, generations in ``document_collections``; a change and its new generation are one
+    transaction, so two replicas changing one collection both move its generation."""
+
+    BUMP = ("INSERT INTO document_collections(collection, generation) VALUES (?, 1) ON CONFLICT(collection) DO "
+            "UPDATE SET generation = document_collections.generation + 1 RETURNING generation")
+
+    def __init__(self, db: SQLDatabase) -> None:
+        self.db = db
+
+    def put(self, collection: str, name: str, content: bytes) -> int:
+        with self.db.transaction() as tx:
+            tx.execute(self.db.sql(
+                "INSERT INTO documents(collection, name, content, added_at) VALUES (?, ?, ?, ?) ON CONFLICT(collection, "
+                "name) DO UPDATE SET content = excluded.content, added_at = excluded.added_at"),
+                (collection, name, content, self.db.now()))
+            return int(tx.execute(self.db.sql(self.BUMP), (collection,)).fetchone()[0])
+
+    def remove(self, collection: str, name: str) -> int | None:
+        with self.db.transaction() as tx:
+            gone = tx.execute(self.db.sql("DELETE FROM documents WHERE collection = ? AND name = ?"),
+                              (collection, name)).rowcount
+            return int(tx.execute(self.db.sql(self.BUMP), (collection,)).fetchone()[0]) if gone else None
+
+    def names(self, collection: str) -> list[str]:
+        return [n for (n,) in self.db.rows(self.db.sql(
+            "SELECT name FROM documents WHERE collection = ? ORDER BY name"), (collection,))]
+
+    def content(self, collection: str, name: str) -> bytes | None:
+        rows = self.db.rows(self.db.sql("SELECT content FROM documents WHERE collection = ? AND name = ?"),
+                            (collection, name))
+        return bytes(rows[0][0]) if rows else None
+
+    def generation(self, collection: str) -> int:
+        rows = self.db.rows(self.db.sql("SELECT generation FROM document_collections WHERE collection = ?"),
+                            (collection,))
+        return int(rows[0][0]) if rows else 0
+
+    def delete_collection(self, collection: str) -> int:
+        with self.db.transaction() as tx:
+            files = tx.execute(self.db.sql("DELETE FROM documents WHERE collection = ?"), (collection,)).rowcount
+            tx.execute(self.db.sql("DELETE FROM document_collections WHERE collection = ?"), (collection,))
+        return int(files)
+
+
 def repositories(db: SQLDatabase) -> Iterator[Any]:
-    """The four repositories over ``db``, in the order Storage names them (profiles, cache, activity, reviews)."""
-    yield from (SQLProfiles(db), SQLCache(db), SQLActivity(db), SQLReviews(db))
+    """The repositories over ``db``, in the order Storage names them (profiles, cache, activity, reviews,
+    documents)."""
+    yield from (SQLProfiles(db), SQLCache(db), SQLActivity(db), SQLReviews(db), SQLDocuments(db))

@@ -43,6 +43,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             content_key TEXT PRIMARY KEY, status TEXT NOT NULL, corrected_text TEXT, reviewer TEXT NOT NULL,
             reviewed_at TEXT NOT NULL, revision INTEGER NOT NULL)""",
     ),
+    (   # 4: people's uploaded documents (the registry the replicas share) and each collection's generation
+        """CREATE TABLE documents (
+            collection TEXT NOT NULL, name TEXT NOT NULL, content BLOB NOT NULL, added_at TEXT NOT NULL,
+            PRIMARY KEY (collection, name))""",
+        "CREATE TABLE document_collections (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL)",
+    ),
 )
 BUSY_TIMEOUT_S = 30.0
 
@@ -74,7 +80,7 @@ class SQLiteStorage(Storage, SQLDatabase):
         self._lock = threading.RLock()
         self._checkpointer: Any = None
         self.schema_version = self.migrate(migrations)
-        self.profiles, self.cache, self.activity, self.reviews = repositories(self)
+        self.profiles, self.cache, self.activity, self.reviews, self.documents = repositories(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager

@@ -196,7 +196,30 @@ class ReviewContract:
         assert "a" in storage.reviews.get_many(["a"])
 
 
-class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract, ReviewContract):
+class DocumentContract:
+    def test_files_and_generations_per_collection(self, storage: Storage):
+        repo = storage.documents
+        assert repo.generation("c1") == 0 and repo.names("c1") == [] and repo.content("c1", "a.pdf") is None
+        assert repo.put("c1", "a.pdf", b"%PDF-1 \x00\xff") == 1 and repo.put("c1", "b.md", b"# B") == 2
+        assert repo.put("c1", "a.pdf", b"%PDF-2") == 3                     # replaced, not doubled
+        assert repo.names("c1") == ["a.pdf", "b.md"] and repo.content("c1", "a.pdf") == b"%PDF-2"
+        assert repo.names("c2") == [] and repo.generation("c2") == 0         # another person's collection
+        assert repo.remove("c1", "missing.md") is None and repo.generation("c1") == 3
+        assert repo.remove("c1", "b.md") == 4 and repo.names("c1") == ["a.pdf"]
+        repo.put("c2", "x.txt", b"x")
+        assert repo.delete_collection("c1") == 1 and repo.names("c1") == [] and repo.generation("c1") == 0
+        assert repo.names("c2") == ["x.txt"]
+
+    def test_a_second_connection_sees_the_files_and_moves_the_generation(self, storage: Storage,
+                                                                         reopen: Callable[[], Storage]):
+        storage.documents.put("c", "a.txt", b"a")
+        other = reopen().documents
+        assert other.names("c") == ["a.txt"] and other.content("c", "a.txt") == b"a" and other.generation("c") == 1
+        assert other.put("c", "b.txt", b"b") == 2 and storage.documents.generation("c") == 2
+
+
+class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract, ReviewContract,
+                      DocumentContract):
     def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
         self.add(storage, "alice", 0, 1)
