@@ -35,6 +35,7 @@ from ..storage.base import DocumentRepository
 log = logging.getLogger(__name__)
 SHARED = "__shared__"
 GENERATION = "generation"
+REGISTERED = "registered"       # marks a working copy that follows the registry
 SAFE_NAME = re.compile(r"[^\w.\- ()가-힣]+")
 SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
 
@@ -91,8 +92,13 @@ class PersonalCollections:
         when it moved by exactly our ``changes`` — else another replica changed the collection meanwhile, and -1
         makes the next read sync it."""
         before = _local_generation(folder)
-        value = before + 1 if generation is None else generation if generation == before + changes else -1
+        self._set_generation(folder, before + 1 if generation is None else
+                             generation if generation == before + changes else -1)
+
+    def _set_generation(self, folder: Path, value: int) -> None:
         (folder / GENERATION).write_text(str(value), encoding="utf-8")
+        if self.registry is not None:
+            (folder / REGISTERED).touch()       # this copy follows the registry (see _adopt)
         self._forget_retriever(folder)
 
     def _sync(self, user_id: str) -> None:
@@ -107,6 +113,8 @@ class PersonalCollections:
             wanted = self.registry.generation(key)
             if wanted == _local_generation(folder):
                 return                                          # another thread synced it meanwhile
+            if wanted == 0 and self._adopt(key, folder):
+                return
             files = folder / "files"
             names = set(self.registry.names(key))
             shutil.rmtree(files, ignore_errors=True)
@@ -119,9 +127,22 @@ class PersonalCollections:
                 self._rebuild(folder)
             else:
                 shutil.rmtree(folder / "index", ignore_errors=True)
-            self._changed(folder, wanted)
+            self._set_generation(folder, wanted)
             log.info("documents: a collection synced from the registry (generation %d, %d files)", wanted,
                      len(names))
+
+    def _adopt(self, key: str, folder: Path) -> bool:
+        """A collection uploaded before the registry existed (files, no marker) is put into the registry rather
+        than emptied. A copy with the marker whose registry entry is gone was erased: it is not brought back."""
+        files = folder / "files"
+        if (folder / REGISTERED).exists() or not files.is_dir():
+            return False
+        generation = 0
+        for path in sorted(p for p in files.iterdir() if p.is_file()):
+            generation = self.registry.put(key, path.name, path.read_bytes())
+        self._set_generation(folder, generation)
+        log.info("documents: a collection from before the registry was registered (%d files)", generation)
+        return True
 
     def add(self, user_id: str, paths: Iterable[Path | str]) -> AddReport:
         """Copy the files into the collection and index them; unreadable ones are reported and not kept."""
