@@ -98,6 +98,17 @@ def test_eval_and_retrieve_node_share_the_pipeline(settings):
     assert create_query_pipeline(settings, settings.paths.index_dir, expand=False).expansion(FIXED[0][0]).bm25_terms == []
 
 
+def test_eval_s_planner_method_searches_as_the_retrieve_node_plans(settings):
+    deps = create_agent(settings, storage=open_storage(":memory:")).deps
+    search = pipeline_search(create_query_pipeline(settings, settings.paths.index_dir), ["planner", "hybrid"])
+    two_parts = "메트포르민 부작용이 뭔가요? 그리고 고혈압은 어떻게 치료하나요?"
+    node = retrieve({"user_text": two_parts, "conversation_history": [], "dynamic_k": 8}, turn(settings), deps)
+    assert len(node["plan"]["subtasks"]) == 2
+    assert [h.chunk_id for h in search(two_parts, 8, "planner")] == [d["chunk_id"] for d in node["retrieved_docs"]]
+    one = FIXED[0][0]                                      # one part: the planner is the hybrid search
+    assert [h.chunk_id for h in search(one, 8, "planner")] == [h.chunk_id for h in search(one, 8, "hybrid")]
+
+
 def test_korean_loanwords_reach_english_passages(settings):
     pipeline = open_pipeline(settings, open_retriever(settings))
     hits, exp = pipeline.search("졸미트립탄 정제에 글루텐이 들어 있나요?", 3, method="bm25")

@@ -93,7 +93,9 @@ def add_parsers(ev: argparse._SubParsersAction) -> None:
     r = ev.add_parser("retrieval", help="retrieval metrics (nDCG, recall, MRR, success) and latency")
     benchmark_args(r)
     r.add_argument("--split", default="test", choices=["test", "dev", "all"], help="BioASQ split")
-    r.add_argument("--methods", default="bm25,dense,hybrid")
+    r.add_argument("--methods", default="bm25,dense,hybrid",
+                   help="comma-separated: bm25, dense, hybrid, planner (the agent's plan of a several-part message "
+                   "over hybrid), seed_bm25, seed_hybrid")
     r.add_argument("--min-grade", type=float, default=1.0, help="grade counted as relevant by binary metrics")
     r.add_argument("--fusion", choices=FUSION_METHODS)
     r.add_argument("--weights", help="BM25,dense fusion weights, e.g. 1.0,0.5")

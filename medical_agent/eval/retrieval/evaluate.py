@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...evidence import Evidence
+from ...retrieval.planning import make_plan, planned_search
 from ...retrieval.query_pipeline import QueryPipeline
 from .data import Qrels, Queries
 from .metrics import (
@@ -46,7 +47,8 @@ def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[s
 
 
 def pipeline_search(pipeline: QueryPipeline, methods: Sequence[str], rrf_k: int = 60) -> Search:
-    """Search through the agent's query pipeline (bm25/dense/hybrid), or the seed baseline (``seed_*``, which
+    """Search through the agent's query pipeline (bm25/dense/hybrid), the agent's planner over it (``planner``: a
+    message of several parts searched per part, as the retrieve node does), or the seed baseline (``seed_*``, which
     by design bypasses the pipeline); the seed's regex BM25 is built only when asked for."""
     seed = SeedRetriever(pipeline.retriever, rrf_k) if any(m in SEED_METHODS for m in methods) else None
     pipeline.warm_up()
@@ -54,6 +56,11 @@ def pipeline_search(pipeline: QueryPipeline, methods: Sequence[str], rrf_k: int 
     def search(text: str, n: int, method: str) -> list[Evidence]:
         if seed is not None and method in SEED_METHODS:
             return seed.search(text, n, method)
+        if method == "planner":
+            plan = make_plan(text, pipeline.linker.link if pipeline.linker else lambda _: [])
+            if plan.searches > 1:
+                return planned_search(plan, lambda q: pipeline.search(q, n)[0], n, prepare=pipeline.prepare)[0]
+            method = "hybrid"
         return pipeline.search(text, n, method=method)[0]
 
     return search
