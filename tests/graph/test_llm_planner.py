@@ -75,3 +75,10 @@ def test_simple_from_the_model_does_not_skip_retrieval_for_a_medical_question(ma
     agent.run("sm2", "메트포르민 부작용이 뭔가요?")
     later = agent.run("sm2", "설명 고마워요. 그럼 다음에 또 궁금한 게 생기면 물어봐도 될까요?")
     assert tags(thanks).count("plan") == 1 and later["route"] == "simple" and not later["retrieved_docs"]
+
+
+def test_a_first_message_with_no_profile_is_never_read_as_a_follow_up(make_agent):
+    standalone = "그 약은 와파린입니다. 와파린 먹는 중인데 INR 목표는요?"       # what the 1.5B model wrote
+    llm = scripted(plan_json("history_required", standalone, (standalone, ["warfarin INR"])))
+    result = make_agent(llm, planner="llm").run("nf", "와파린 먹는 중인데 시금치 먹어도 되나요? 그리고 INR 목표는요?")
+    assert tags(llm).count("plan") == 1 and result["route"] == "rag_required" and result["followup"] is None

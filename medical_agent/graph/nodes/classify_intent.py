@@ -97,7 +97,8 @@ def route_with_llm(state: AgentState, turn: TurnContext, deps: Deps, out: AgentS
     if plan.route == "simple" and not deps.linker.link(text) and out["red_flag"] is None:
         return {**out, **calls, "route": "simple", "followup": None, "needs_retrieval": False, "dynamic_k": 0,
                 "query_complexity": "llm_simple"}, asked.records
-    if plan.route != "history_required":
+    history = state.get("conversation_history") or []
+    if plan.route != "history_required" or not history and not profile:    # nothing earlier to point back to
         return {**out, **calls, "route": "rag_required", "followup": None}, asked.records
     followup = {"phrase": "", "kind": "", "referent": "", "source": "llm", "standalone": plan.standalone}
     return {**as_followup(state, turn, deps, out, followup), **calls}, asked.records
