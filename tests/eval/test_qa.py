@@ -80,6 +80,18 @@ def test_a_scripted_run_in_both_modes_resumes_and_is_summarised(make_agent, tmp_
     assert agent.deps.profiles.get("qa-test-q1-agent") is None            # each question's person is forgotten
 
 
+def test_a_question_the_app_refuses_is_recorded_unanswered_and_the_run_goes_on(make_agent, tmp_path):  # noqa: F811
+    long = QAItem("long", "Is metformin used when eGFR is below 30? " + "Context. " * 600, "no")
+    agent = make_agent(ScriptedLLM("Answer: no", cycle=True))
+    assert run_qa(agent, [long, YN], ["llm", "agent"], "test", tmp_path) == {"asked": 4, "skipped": 0}
+    records = {(r["id"], r["mode"]): r for r in read_records(tmp_path)}
+    refused = records[("long", "agent")]
+    assert refused["pred"] is None and not refused["correct"] and "the limit is 4,000" in refused["error"]
+    assert records[("long", "llm")]["stop_reason"] == "refused" and records[("q1", "llm")]["correct"]
+    modes = summarise(list(records.values()), ["long", "q1"])["modes"]
+    assert modes["agent"]["refused"] == 1 and modes["agent"]["unparsed"] == 0 and modes["agent"]["n"] == 2
+
+
 def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 0.0) and wilson(50, 100) == (0.4038, 0.5962)
 

@@ -2,7 +2,7 @@
 
 Records go to results.jsonl one line per (question, mode), flushed as they come, so an interrupted run resumes
 where it stopped. The summary gives accuracy with a Wilson 95 % interval per mode, questions whose answer could
-not be parsed (counted wrong), the exact McNemar test between the modes on the paired questions, and time, LLM
+not be parsed (counted wrong), questions the app refused (too long: counted wrong in every mode alike), the exact McNemar test between the modes on the paired questions, and time, LLM
 calls and evaluated prompt tokens per question."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from ...graph.agent import InputError
 from ...llm.calls import llm_usage
 from ...verify.claims import faithfulness_proxy
 from ..harness.stats import mcnemar_exact, wilson
@@ -40,8 +41,13 @@ def ask(agent: Any, item: QAItem, mode: str, dataset: str, choose: bool = False)
     the answer (``answer_choice``), the one parsed from the text is kept beside it (``pred_text``)."""
     start = time.perf_counter()
     who = f"qa-{dataset}-{item.id}-{mode}"
-    result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind],
-                       answer_options=options(item, dataset) if choose else ())
+    try:
+        result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind],
+                           answer_options=options(item, dataset) if choose else ())
+    except InputError as exc:       # the app refuses it (e.g. longer than max_message_chars): unanswered, in
+        return {"id": item.id, "mode": mode, "dataset": dataset, "gold": item.answer, "pred": None,  # every mode
+                "correct": False, "seconds": 0.0, "llm_calls": 0, "prompt_tokens": 0, "evaluated_prompt_tokens": 0,
+                "completion_tokens": 0, "repair_calls": 0, "stop_reason": "refused", "error": str(exc)[:300]}
     seconds = time.perf_counter() - start
     text = (result.get("synthesis") or {}).get("answer") or result.get("answer") or ""
     from_text = parse_answer(text, item)
@@ -81,7 +87,8 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
     for mode, rows in by_mode.items():
         n, correct = len(rows), sum(r["correct"] for r in rows.values())
         modes[mode] = {"n": n, "correct": correct, "accuracy": round(correct / n, 4) if n else None,
-                       "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None for r in rows.values())}
+                       "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None and "error" not in r for r in rows.values()),
+                       "refused": sum("error" in r for r in rows.values())}
         for key in ("seconds", "llm_calls", "evaluated_prompt_tokens", "completion_tokens", "repair_calls"):
             modes[mode][f"{key}_mean"] = round(sum(r[key] for r in rows.values()) / n, 2) if n else None
         texts = [r for r in rows.values() if "pred_text" in r and r.get("choice") is not None]
