@@ -26,6 +26,7 @@ import numpy as np
 from .base import BatchedEmbedder
 
 DIM = 512
+INLINE_TEXTS = 8       # up to this many texts go through one slice in the calling thread
 SLICES_PER_WORKER = 4  # tasks per worker and call: evens out the tail when texts differ in length
 
 _MODEL: Any = None
@@ -94,7 +95,8 @@ def encode_parallel(model: Any, texts: list[str], workers: int) -> np.ndarray:
         start, stop = bounds
         out[start:stop] = backend._encode(texts[start:stop])
 
-    slices = _slices(len(texts), workers)
+    # a few short texts (a turn's queries) are encoded inline: worker threads cost more than they save there
+    slices = [(0, len(texts))] if len(texts) <= INLINE_TEXTS else _slices(len(texts), workers)
     with one_blas_thread():
         if workers <= 1 or len(slices) == 1:
             for bounds in slices:

@@ -15,6 +15,7 @@ every concept of the message. The searches run in a thread pool; the retrievers 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -136,14 +137,25 @@ def planned_search(plan: Plan, search: Search, k: int, workers: int = 4,
     jobs = [(i, q) for i, st in enumerate(plan.subtasks) for q in st.queries]
     if prepare is not None:
         prepare([q for _, q in jobs])                # e.g. the query vectors in one batch
-    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(jobs)))) as pool:
-        results = list(pool.map(lambda job: search(job[1]), jobs))
+    results = list(_pool(workers).map(lambda job: search(job[1]), jobs))
     rankings: list[list[list[Evidence]]] = [[] for _ in plan.subtasks]
     for (i, _), hits in zip(jobs, results, strict=True):
         rankings[i].append(hits)
     per_subtask = [interleave(r, k) for r in rankings]
     merged = quota_merge(per_subtask, k, [st.text for st in plan.subtasks])
     return merged, [[h.chunk_id for h in hits] for hits in per_subtask]
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """One long-lived pool per size: starting threads for every planned turn cost about a millisecond each."""
+    with _POOLS_LOCK:
+        if workers not in _POOLS:
+            _POOLS[workers] = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="plan-search")
+        return _POOLS[workers]
 
 
 def quota_merge(rankings: Sequence[list[Evidence]], k: int, labels: Sequence[str] = ()) -> list[Evidence]:
