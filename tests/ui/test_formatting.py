@@ -123,6 +123,16 @@ def test_route_text_shows_the_follow_up_the_plan_and_the_gap():
     assert text.endswith("**Not in the sources:** alendronate")
 
 
+def test_the_route_line_says_when_the_model_read_the_follow_up_and_made_the_plan():
+    text = route_text({"route": "history_required",
+                       "followup": {"phrase": "", "referent": "", "source": "llm",
+                                    "standalone": "와파린을 먹는 중에 이부프로펜을 먹어도 되나요?"},
+                       "plan": {"subtasks": [{"text": "와파린과 이부프로펜", "queries": ["q", "warfarin ibuprofen"]}],
+                                "hits": [["x"]], "source": "llm"}})
+    assert "**Follow-up (read by the model):** searched as: 와파린을 먹는 중에 이부프로펜을 먹어도 되나요?" in text
+    assert "**Plan (by the model):** (1) 와파린과 이부프로펜 — 2 queries, 1 passages" in text and "→ ****" not in text
+
+
 def test_the_route_line_names_a_web_fallback_and_its_sites():
     result = {"route": "rag_required", "evidence_gap": ["alendronate"],
               "retrieved_docs": [{"source": "web", "url": "https://medlineplus.gov/druginfo/meds/a601011.html"},
