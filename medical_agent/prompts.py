@@ -144,8 +144,9 @@ Reply with a JSON object:
 - "standalone": the latest message rewritten in {language} so it reads alone: pointing words replaced by what they
   refer to. Otherwise the message unchanged.
 - "parts": each separate question of the message (1 to {max_parts}; one for a single question), each with
-  "question" (the part as a standalone question in {language}, naming its medicine or condition) and "queries"
-  (1 to {max_queries} short keyword search queries for that part; English medical terms are welcome)."""
+  "question" (that whole question as a sentence in {language}, naming its medicine or condition) and "queries"
+  (1 to {max_queries} short search queries for that part, in {language}).
+Copy every medicine, condition and symptom name exactly as the message writes it: never translate or respell it."""
 
 TRANSLATE_SYSTEM = ("You translate Korean medical questions into English search queries. Reply with the English "
                     "query only: precise medical terms, drug and disease names in their English spelling.")
