@@ -20,7 +20,7 @@ from typing import Any
 
 from ..llm.base import LLM
 from ..llm.structured import Structured, StructuredFormatError, json_object, structured_call
-from ..prompts import PLAN_TASK
+from ..prompts import PLAN_TASK, SYSTEM_PROMPT
 from .planning import MAX_SUBTASKS, Plan, Subtask
 
 ROUTES = ("simple", "rag_required", "history_required")
@@ -99,8 +99,10 @@ def plan_messages(system: str, message: str, history: Sequence[dict[str, str]], 
     return [{"role": "system", "content": system}, {"role": "user", "content": task}]
 
 
-def ask_plan(llm: LLM, system: str, message: str, history: Sequence[dict[str, str]], profile: str,
+def ask_plan(llm: LLM, message: str, history: Sequence[dict[str, str]], profile: str,
              lang: str) -> Structured[LlmPlan]:
-    """One planning call (one repair at most); no value when the model fails — the caller keeps the rules."""
+    """One planning call (one repair at most) on the agent's system prompt for ``lang``, the one its answer call
+    starts with; no value when the model fails — the caller keeps the rules."""
+    system = SYSTEM_PROMPT["ko" if lang == "ko" else "en"]
     return structured_call(llm, plan_messages(system, message, history, profile, lang), tag="plan",
                            parse=lambda reply: parse_plan(reply, message), schema=PLAN_SCHEMA, max_tokens=220)

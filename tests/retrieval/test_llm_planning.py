@@ -66,10 +66,10 @@ def test_the_prompt_starts_with_the_turn_s_system_prompt_and_carries_the_convers
 
 def test_one_call_with_the_schema_one_repair_and_no_plan_when_the_model_fails():
     llm = ScriptedLLM({"plan": reply()})
-    asked = ask_plan(llm, "SYSTEM", MESSAGE, [], "", "ko")
+    asked = ask_plan(llm, MESSAGE, [], "", "ko")
     assert asked.ok and [c.tag for c in llm.calls] == ["plan"] and llm.calls[0].json_schema == PLAN_SCHEMA
     flaky = ScriptedLLM({"plan": ["not json", reply()]})
-    assert ask_plan(flaky, "SYSTEM", MESSAGE, [], "", "ko").ok and len(flaky.calls) == 2
+    assert ask_plan(flaky, MESSAGE, [], "", "ko").ok and len(flaky.calls) == 2
     broken = ScriptedLLM({"plan": "not json"}, cycle=True)
-    failed = ask_plan(broken, "SYSTEM", MESSAGE, [], "", "ko")
+    failed = ask_plan(broken, MESSAGE, [], "", "ko")
     assert failed.value is None and len(failed.records) == 2 and "JSON" in failed.error

@@ -14,7 +14,6 @@ from .evaluate import evaluate, load_questions
 def command(args: argparse.Namespace) -> int:
     from ...composition import create_agent
     from ...llm.calls import llm_usage
-    from ...prompts import SYSTEM_PROMPT
     from ...retrieval.llm_planning import ask_plan
     from ...retrieval.planning import make_plan, planned_search
     from ...settings import get_settings
@@ -34,8 +33,7 @@ def command(args: argparse.Namespace) -> int:
 
     def llm_planner(text: str, k: int) -> list:
         """The planning call as the agent makes it on a first turn; its failures fall back to the rules."""
-        lang = detect_language(text)
-        asked = ask_plan(deps.llm, SYSTEM_PROMPT["ko" if lang == "ko" else "en"], text, [], "", lang)
+        asked = ask_plan(deps.llm, text, [], "", detect_language(text))
         records.extend(asked.records)
         if asked.value is None:
             failed.append(text)

@@ -9,13 +9,11 @@ question-like messages retrieve by length, chit-chat does not. A message that ca
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
 from ...context.followup import Resolution, resolve
-from ...prompts import SYSTEM_PROMPT
-from ...retrieval.llm_planning import ask_plan
+from ...retrieval.llm_planning import LlmPlan, ask_plan
 from ...retrieval.planning import split_parts
 from ...safety import triage
 from ..deps import Deps
@@ -48,14 +46,17 @@ def classify_intent(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     out = decide(state, turn, deps)
     if not out.get("needs_retrieval"):
         return {**out, "route": "simple", "followup": None, "llm_plan": None}
-    text = state["user_text"]
-    found = resolve(text, state.get("conversation_history") or [], deps.linker.link,
+    text, history = state["user_text"], state.get("conversation_history") or []
+    found = resolve(text, history, deps.linker.link,
                     (lambda: deps.profiles.get(turn.user_id)) if turn.structured_memory else None)
     if wants_llm_plan(state, turn, deps, out, found):
-        planned, records = route_with_llm(state, turn, deps, out)
-        if planned is not None:
-            return planned
-        out = {**out, "llm_calls": records}          # the failed call still counts; the rules decide
+        lang = out["language"]
+        profile = deps.profiles.summary(turn.user_id, lang) if turn.structured_memory else ""
+        asked = ask_plan(deps.llm, text, history, profile, lang)
+        if asked.value is not None:
+            return {**route_from_plan(state, turn, deps, out, asked.value, bool(history or profile)),
+                    "llm_calls": asked.records, "llm_plan": asked.value.to_dict()}
+        out = {**out, "llm_calls": asked.records}    # the failed call still counts; the rules decide
     if found is None:
         return {**out, "route": "rag_required", "followup": None, "llm_plan": None}
     return {**as_followup(state, turn, deps, out, found.to_dict()), "llm_plan": None}
@@ -82,26 +83,17 @@ def wants_llm_plan(state: AgentState, turn: TurnContext, deps: Deps, out: AgentS
         or len(split_parts(state["user_text"])) > 1
 
 
-def route_with_llm(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState
-                   ) -> tuple[AgentState | None, list[dict[str, Any]]]:
-    """The model's route, standalone question and plan (retrieval.llm_planning), and the call's records; no route
-    when the call fails, so the rules decide. "simple" stands only for a message without a medical concept."""
-    text, lang = state["user_text"], out["language"]
-    profile = deps.profiles.summary(turn.user_id, lang) if turn.structured_memory else ""
-    asked = ask_plan(deps.llm, SYSTEM_PROMPT["ko" if lang == "ko" else "en"], text,
-                     state.get("conversation_history") or [], profile, lang)
-    if asked.value is None:
-        return None, asked.records
-    plan = asked.value
-    calls = {"llm_calls": asked.records, "llm_plan": plan.to_dict()}
-    if plan.route == "simple" and not deps.linker.link(text) and out["red_flag"] is None:
-        return {**out, **calls, "route": "simple", "followup": None, "needs_retrieval": False, "dynamic_k": 0,
-                "query_complexity": "llm_simple"}, asked.records
-    history = state.get("conversation_history") or []
-    if plan.route != "history_required" or not history and not profile:    # nothing earlier to point back to
-        return {**out, **calls, "route": "rag_required", "followup": None}, asked.records
+def route_from_plan(state: AgentState, turn: TurnContext, deps: Deps, out: AgentState, plan: LlmPlan,
+                    earlier: bool) -> AgentState:
+    """The model's route (retrieval.llm_planning). "simple" stands only for a message without a medical concept;
+    history_required only where there is something ``earlier`` to point back to (a conversation or a profile)."""
+    if plan.route == "simple" and not deps.linker.link(state["user_text"]) and out["red_flag"] is None:
+        return {**out, "route": "simple", "followup": None, "needs_retrieval": False, "dynamic_k": 0,
+                "query_complexity": "llm_simple"}
+    if plan.route != "history_required" or not earlier:
+        return {**out, "route": "rag_required", "followup": None}
     followup = {"phrase": "", "kind": "", "referent": "", "source": "llm", "standalone": plan.standalone}
-    return {**as_followup(state, turn, deps, out, followup), **calls}, asked.records
+    return as_followup(state, turn, deps, out, followup)
 
 
 def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
