@@ -30,12 +30,12 @@ HNSW = {"m": 16, "ef_construction": 64}
 # pgvector's ef_search by collection size (bench scale, LiveQA queries over noisy copies of real vectors): at 100,000
 # passages 128 gives recall@10 0.953 and 256 0.984 (7 ms); at a million 256 gives 0.931 and 512 0.966 (19 ms)
 EF_SEARCH, EF_SEARCH_LARGE, LARGE_COLLECTION = 256, 512, 200_000
+MAX_POSITION = 16383        # PostgreSQL's largest tsvector position; 256 positions per lexeme at most
+_LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 
 
 def default_ef_search(size: int) -> int:
     return EF_SEARCH_LARGE if size > LARGE_COLLECTION else EF_SEARCH
-MAX_POSITION = 16383        # PostgreSQL's largest tsvector position; 256 positions per lexeme at most
-_LATIN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 
 
 def table_names(collection: str) -> tuple[str, str, str]:
@@ -107,7 +107,7 @@ class PostgresCandidates:
         if ranking not in RANKINGS:
             raise ValueError(f"unknown full-text ranking {ranking!r}; valid: {', '.join(RANKINGS)}")
         self.passages, self.vectors, self.terms = table_names(collection)
-        self.exact, self.ef_search, self.ranking = exact, ef_search, ranking
+        self.exact, self.ranking = exact, ranking
         self.pool = _pool(url)
         with self.pool.connection() as conn:
             found = conn.execute("SELECT to_regclass(%s), to_regclass(%s), to_regclass(%s)",

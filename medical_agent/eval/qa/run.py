@@ -2,8 +2,9 @@
 
 Records go to results.jsonl one line per (question, mode), flushed as they come, so an interrupted run resumes
 where it stopped. The summary gives accuracy with a Wilson 95 % interval per mode, questions whose answer could
-not be parsed (counted wrong), questions the app refused (too long: counted wrong in every mode alike), the exact McNemar test between the modes on the paired questions, and time, LLM
-calls and evaluated prompt tokens per question."""
+not be parsed (counted wrong), questions the app refused (too long: counted wrong in every mode alike), the exact
+McNemar test between the modes on the paired questions, and time, LLM calls and evaluated prompt tokens per
+question."""
 
 from __future__ import annotations
 
@@ -44,8 +45,8 @@ def ask(agent: Any, item: QAItem, mode: str, dataset: str, choose: bool = False)
     try:
         result = agent.run(who, prompt(item), thread_id=who, mode=mode, answer_format=INSTRUCTION[item.kind],
                            answer_options=options(item, dataset) if choose else ())
-    except InputError as exc:       # the app refuses it (e.g. longer than max_message_chars): unanswered, in
-        return {"id": item.id, "mode": mode, "dataset": dataset, "gold": item.answer, "pred": None,  # every mode
+    except InputError as exc:       # the app refuses it (longer than max_message_chars): unanswered, every mode
+        return {"id": item.id, "mode": mode, "dataset": dataset, "gold": item.answer, "pred": None,
                 "correct": False, "seconds": 0.0, "llm_calls": 0, "prompt_tokens": 0, "evaluated_prompt_tokens": 0,
                 "completion_tokens": 0, "repair_calls": 0, "stop_reason": "refused", "error": str(exc)[:300]}
     seconds = time.perf_counter() - start
@@ -87,8 +88,8 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
     for mode, rows in by_mode.items():
         n, correct = len(rows), sum(r["correct"] for r in rows.values())
         modes[mode] = {"n": n, "correct": correct, "accuracy": round(correct / n, 4) if n else None,
-                       "ci95": wilson(correct, n), "unparsed": sum(r["pred"] is None and "error" not in r for r in rows.values()),
-                       "refused": sum("error" in r for r in rows.values())}
+                       "ci95": wilson(correct, n), "refused": sum("error" in r for r in rows.values())}
+        modes[mode]["unparsed"] = sum(r["pred"] is None for r in rows.values()) - modes[mode]["refused"]
         for key in ("seconds", "llm_calls", "evaluated_prompt_tokens", "completion_tokens", "repair_calls"):
             modes[mode][f"{key}_mean"] = round(sum(r[key] for r in rows.values()) / n, 2) if n else None
         texts = [r for r in rows.values() if "pred_text" in r and r.get("choice") is not None]

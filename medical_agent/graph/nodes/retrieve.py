@@ -56,10 +56,10 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
     borrowed = borrowed_concepts(query, state.get("conversation_history") or [], deps) if first else []
     referent = (state.get("followup") or {}).get("referent", "") or " ".join(borrowed)
     plan, source = None, "rules"
-    if first and turn.flags.planning_enabled:
-        llm_plan = state.get("llm_plan")
-        plan, source = (LlmPlan.from_dict(llm_plan).plan(), "llm") if llm_plan else (
-            make_plan(query, deps.linker.link, referent), "rules")
+    if first and turn.flags.planning_enabled and state.get("llm_plan"):
+        plan, source = LlmPlan.from_dict(state["llm_plan"]).plan(), "llm"
+    elif first and turn.flags.planning_enabled:
+        plan = make_plan(query, deps.linker.link, referent)
     if plan is not None and plan.searches > 1:
         hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
                                            prepare=deps.query_pipeline.prepare)
