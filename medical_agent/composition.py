@@ -31,6 +31,7 @@ from .graph.deps import Deps
 from .indexing.build import ensure_index
 from .indexing.medcat_pack import ensure_medcat_pack
 from .llm import LLM, BackendInfo, create_llm
+from .llm.lease import SharedModel, share
 from .refine.strategy import create_strategies
 from .retrieval.factory import open_query_pipeline, open_retriever
 from .retrieval.query_pipeline import QueryPipeline
@@ -81,9 +82,14 @@ def create_query_pipeline(settings: Settings, index: Path, *, embedder_spec: str
 
 
 def _llm(settings: Settings, llm: LLM | None, llm_spec: str | None) -> tuple[LLM | None, BackendInfo]:
+    """The backend behind a lease of the calls it serves at once (llm/lease.py): the app never exceeds it."""
+    info = BackendInfo(llm.name, llm.model, "injected") if llm is not None else None
     if llm is None:
-        return create_llm(settings, llm_spec)
-    return llm, BackendInfo(llm.name, llm.model, "injected")
+        llm, info = create_llm(settings, llm_spec)
+    if llm is None or isinstance(llm, SharedModel):
+        return llm, info
+    return share(llm, llm.concurrency, per_turn=llm.lease_per_turn,
+                 max_wait_s=settings.backends.llm_queue_timeout_s), info
 
 
 def create_web_fallback(settings: Settings) -> WebFallback | None:

@@ -8,6 +8,7 @@ in the turn's :class:`TurnContext`, not in the checkpointed state.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import re
 import threading
@@ -17,11 +18,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..evidence import Evidence
+from ..llm.lease import turn_scope
 from ..retrieval.trust import content_key
 from ..settings import FeatureFlags, SettingsError
 from ..storage import Storage
 from .build import compiled_graph, recursion_limit
 from .deps import Deps
+from .nodes.common import stream_writer
 from .state import AgentState, new_turn
 from .turn import MODES, TurnContext
 
@@ -92,22 +95,38 @@ class MedicalAgent:
             answer_options: tuple[str, ...] = ()) -> dict[str, Any]:
         state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format,
                                             answer_options)
-        return summarize(self.graph.invoke(state, config, context=turn), turn)
+        with turn_scope(self.deps.llm):
+            return summarize(self.graph.invoke(state, config, context=turn), turn)
 
     def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
                profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = ""
                ) -> Iterator[tuple[str, Any]]:
-        """Events: ("generation_start", iteration), ("token", text), ("node", (name, update)), ("final", result)."""
+        """Events: ("generation_start", iteration), ("token", text), ("queue", {"place", "eta_s"}) while the model
+        serves other people, ("node", (name, update)), ("final", result).
+
+        The turn's model lease lives in a context of its own (``ctx``): a caller may resume this generator from
+        another thread at each step (Gradio does), and every step must see the same turn."""
         state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format)
-        for kind, payload in self.graph.stream(state, config, stream_mode=["custom", "updates"], context=turn):
-            if kind == "custom":
-                if payload.get("type") == "token" and payload.get("text"):
-                    yield "token", payload["text"]
-                elif payload.get("type") == "generation_start":
-                    yield "generation_start", payload.get("iteration", 0)
-            else:
-                for node, update in payload.items():
-                    yield "node", (node, update)
+        ctx = contextvars.copy_context()
+        scope = turn_scope(self.deps.llm, on_wait=queue_event)
+        ctx.run(scope.__enter__)
+        events = ctx.run(self.graph.stream, state, config, stream_mode=["custom", "updates"], context=turn)
+        try:
+            while (step := ctx.run(next, events, None)) is not None:
+                kind, payload = step
+                if kind == "custom":
+                    if payload.get("type") == "token" and payload.get("text"):
+                        yield "token", payload["text"]
+                    elif payload.get("type") == "generation_start":
+                        yield "generation_start", payload.get("iteration", 0)
+                    elif payload.get("type") == "queue":
+                        yield "queue", {"place": payload["place"], "eta_s": payload["eta_s"]}
+                else:
+                    for node, update in payload.items():
+                        yield "node", (node, update)
+        finally:
+            ctx.run(events.close)
+            ctx.run(scope.__exit__, None, None, None)
         yield "final", summarize(self.graph.get_state(config).values, turn)
 
     def thread_state(self, thread_id: str) -> dict[str, Any]:
@@ -138,6 +157,11 @@ class MedicalAgent:
     @staticmethod
     def new_thread_id() -> str:
         return uuid.uuid4().hex
+
+
+def queue_event(place: int, eta_s: float) -> None:
+    """Tell the person, through the turn's stream, their place in line for the model (llm/lease.py)."""
+    stream_writer()({"type": "queue", "place": place, "eta_s": round(eta_s)})
 
 
 def summarize(state: dict[str, Any], turn: TurnContext) -> dict[str, Any]:

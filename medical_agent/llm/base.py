@@ -44,6 +44,8 @@ class LLM(Protocol):
     name: str            # backend kind: openai | llamacpp | fake
     model: str
     context_window: int
+    concurrency: int | None   # calls it serves at once (None: as many as asked); the app never exceeds it
+    lease_per_turn: bool      # one turn keeps the model for all its calls (one KV cache: its prefix survives)
 
     def chat(self, messages: Sequence[Message], *, temperature: float = 0.2, max_tokens: int | None = None,
              json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,

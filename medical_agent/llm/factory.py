@@ -25,7 +25,8 @@ def _openai(settings: Settings, model: str | None) -> tuple[LLM, BackendInfo]:
     b = settings.backends
     model = model or b.llm_model
     llm = OpenAIChatLLM(model, api_key=b.openai_api_key, base_url=b.llm_base_url, timeout=b.llm_timeout_s,
-                        max_retries=b.llm_max_retries, context_window=b.llm_context_window, logprobs=b.llm_logprobs)
+                        max_retries=b.llm_max_retries, context_window=b.llm_context_window, logprobs=b.llm_logprobs,
+                        concurrency=b.llm_concurrency)
     return llm, BackendInfo("openai", model, b.llm_base_url or "api.openai.com")
 
 

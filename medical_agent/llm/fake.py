@@ -93,6 +93,8 @@ class ScriptedLLM:
     context_window: int = 8192
     name: str = "fake"
     calls: list[Call] = field(default_factory=list)
+    concurrency: int | None = None     # a test sets 1 to stand in for llama.cpp (llm/lease.py)
+    lease_per_turn: bool = False
 
     def __post_init__(self) -> None:
         scripts = self.script if isinstance(self.script, dict) else {"*": self.script}

@@ -86,6 +86,10 @@ def llama_cpp_available() -> bool:
 
 class LlamaCppLLM:
     name = "llamacpp"
+    # One llama.cpp context is not thread-safe (two calls at once abort the process) and has one KV cache: one
+    # call at a time, and a turn keeps the model so the next call reuses its prompt prefix (llm/lease.py).
+    concurrency: int | None = 1
+    lease_per_turn = True
 
     def __init__(self, model_path: Path | str, *, n_ctx: int = 4096, n_threads: int = 2, logprobs: bool = False,
                  repeat_penalty: float = 1.1):

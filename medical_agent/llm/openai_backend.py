@@ -68,10 +68,15 @@ def choice_logprobs(choice: Any) -> list[float]:
 
 class OpenAIChatLLM:
     name = "openai"
+    lease_per_turn = False      # the server keeps its own prompt cache: a place per call is enough
 
     def __init__(self, model: str, *, api_key: str | None, base_url: str | None = None, timeout: float = 60.0,
-                 max_retries: int = 3, context_window: int | None = None, logprobs: bool = False):
+                 max_retries: int = 3, context_window: int | None = None, logprobs: bool = False,
+                 concurrency: int | None = None):
+        """``concurrency``: calls sent at once (``llm_concurrency``; None: as many as the app makes, the
+        server queues them)."""
         self.model = model
+        self.concurrency = concurrency
         self._want_logprobs = logprobs
         self._schemas = True          # until the server refuses the json_schema response format
         self.base_url = base_url

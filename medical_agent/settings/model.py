@@ -64,6 +64,8 @@ class Backends:
     llm_max_answer_tokens: int = 900        # cap of one answer (a CPU model writes ~15 tokens/s)
     llm_logprobs: bool = False              # ask for per-token log-probabilities (perplexity in `eval run`)
     llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
+    llm_concurrency: int | None = None      # OpenAI-compatible server: calls at once (None: the server queues)
+    llm_queue_timeout_s: float = 240.0      # a turn waits this long for a busy model, then answers without it
     embedder: str = "use-multilingual"
     openai_api_key: str | None = field(default=None, repr=False)
     # postgresql://user:password@host:port/database: profiles, cache, reviews and threads on a server that

@@ -17,6 +17,7 @@ from typing import Any
 import gradio as gr
 
 from ..graph.agent import InputError
+from ..text import detect_language
 from .controls import ControlsPanel, run_options
 from .labels import EDIT_ACTIONS, UI_LANGUAGES, Localizer, text
 from .my_documents import MyDocumentsPanel
@@ -43,6 +44,11 @@ def log_failure(exc: BaseException, health_data: bool) -> None:
         log.error("chat turn failed: %s\n%s", type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
 
 
+
+
+def queue_line(message: str, place: int, eta_s: float) -> str:
+    """The waiting person's place in line for the model, in the language of their message."""
+    return text("queue", detect_language(message)).format(place=place, eta=max(1, round(eta_s)))
 
 
 def header_text(runtime: AgentRuntime) -> str:
@@ -148,6 +154,9 @@ class MedicalAgentApp(ProfileActions):
                                               **run_options(mode, profile, refine, active, cache)):
                 if kind == "generation_start" and payload:
                     text = f"_(answer judged weak — searching again, attempt {payload + 1})_\n\n"
+                elif kind == "queue" and not text:     # waiting for the model: the place in line, not just "…"
+                    history[-1] = {"role": "assistant", "content": queue_line(message, **payload)}
+                    yield frame(skip)
                 elif kind == "token":
                     text += payload
                     history[-1] = {"role": "assistant", "content": text}

@@ -34,6 +34,8 @@ TEXTS: dict[str, tuple[str, str]] = {            # key: (English, Korean)
     "resume": ("Resume", "이어하기"),
     "mode": ("Mode", "모드"),
     "ablation": ("Ablation profile", "실험 프로필"),
+    "queue": ("⏳ The model is answering other people first: you are number {place} in line (about {eta} s).",
+              "⏳ 모델이 먼저 온 질문에 답하는 중입니다: {place}번째 순서입니다 (약 {eta}초)."),
 }
 EDIT_ACTIONS = {"en": [("correct", "correct"), ("no longer true", "no_longer_true"), ("remove", "remove")],
                 "ko": [("고치기", "correct"), ("이제 아님", "no_longer_true"), ("삭제", "remove")]}
