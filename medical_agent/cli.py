@@ -166,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .eval.followups.cli import add_parser as add_eval_followups
     from .eval.harness.cli import add_parser as add_eval_run
     from .eval.multipart.cli import add_parser as add_eval_multipart
+    from .eval.profile.utterance_cli import add_parser as add_eval_utterances
     from .eval.qa.cli import add_parser as add_eval_qa
 
     add_eval_run(ev)
@@ -173,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_documents(ev)
     add_eval_followups(ev)
     add_eval_multipart(ev)
+    add_eval_utterances(ev)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
     c.add_argument("--user", required=True)
     c.add_argument("--mode", default="agent", choices=["agent", "llm"])

@@ -18,37 +18,24 @@ Guarantees the matcher relies on:
   agree token for token.
 
 Kiwi takes ~2 s to load and rebuilds itself (~2 s) on the first analysis after new user words, so there is
-one instance per process, user words are added in batches, and every call holds a lock (kiwi is not
-documented as thread-safe, and adding words while another thread analyses is certainly not).
+one instance per process (``morphology``, shared with the clause reader), user words are added in batches, and
+every call holds its lock (kiwi is not documented as thread-safe, and adding words while another thread analyses
+is certainly not).
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ...text import has_hangul
+from .morphology import forget_analyses, get_kiwi, kiwi_lock
 
 USER_WORD_TAG = "NNP"
 USER_WORD_SCORE = 3.0
 
-_kiwi: Any = None
-_kiwi_lock = threading.RLock()
 _user_words: set[str] = set()
-
-
-
-def _get_kiwi() -> Any:
-    """The process-wide Kiwi (created on first use: importing this module stays cheap). Hold _kiwi_lock."""
-    global _kiwi
-    if _kiwi is None:
-        from kiwipiepy import Kiwi
-
-        _kiwi = Kiwi()
-    return _kiwi
 
 
 def register_user_words(names: Iterable[str]) -> int:
@@ -57,13 +44,14 @@ def register_user_words(names: Iterable[str]) -> int:
     Names with spaces are skipped: a kiwi user word is a single morpheme, and the segmenter's own name
     protection keeps such names whole anyway."""
     words = {n.strip() for n in names if n.strip() and not any(c.isspace() for c in n.strip()) and has_hangul(n)}
-    with _kiwi_lock:
+    with kiwi_lock:
         fresh = sorted(words - _user_words)
         if fresh:
-            kiwi = _get_kiwi()
+            kiwi = get_kiwi()
             for word in fresh:
                 kiwi.add_user_word(word, USER_WORD_TAG, USER_WORD_SCORE)
             _user_words.update(fresh)
+            forget_analyses()
     return len(fresh)
 
 
@@ -99,8 +87,8 @@ class KoreanSegmenter:
         self.segment("두통")
 
     def _cuts(self, text: str) -> list[int]:
-        with _kiwi_lock:
-            tokens = _get_kiwi().tokenize(text)
+        with kiwi_lock:
+            tokens = get_kiwi().tokenize(text)
         # Contracted morphemes overlap (나요 = 나 0-1 + 어요 0-2); cutting at every edge gives "나 요", which is
         # what lets the name "기침이 나" match "기침이 나요".
         edges = {edge for tok in tokens for edge in (tok.start, tok.start + tok.len)}

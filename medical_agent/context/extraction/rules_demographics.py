@@ -1,8 +1,11 @@
 """Demographics by bilingual rules: age, age group, gender, pregnancy (and weeks).
 
-Rules, not a model: these facts come in a handful of fixed forms (65세, 65살, 40대, 65-year-old, I'm 65,
-in my 40s, 남성/여성, 임신 20주, 20 weeks pregnant) and must be exact. Mentions inside a family clause
-("어머니가 여자라서", "my mother is 70") are ignored by the caller through the assertion detector.
+Rules, not a model: these facts come in a handful of fixed forms (65세, 65살, 서른다섯 살, 올해 여든이에요, 40대,
+65-year-old, I'm 65, in my 40s, 남성/여성, 임신 20주, 20 weeks pregnant) and must be exact. Mentions inside a
+family clause ("어머니가 여자라서", "my mother is 70") are ignored by the caller through the assertion detector.
+Every age is returned, so that two different ones in one message ("저는 서른 살인데 올해 여든이에요") can be
+refused as a contradiction; an age that is not the person's age now is not one: at an age ("50세에 진단", "at age
+50", "when I was 50") or a threshold ("65세 이상", "over 65").
 """
 
 from __future__ import annotations
@@ -12,6 +15,21 @@ from dataclasses import dataclass
 
 AGE_RANGE = (0, 120)             # exclusive: an age outside it is a doubt, not a fact
 PREGNANCY_WEEKS_RANGE = (1, 42)
+TENS = {"열": 10, "스무": 20, "스물": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60, "일흔": 70, "여든": 80, "아흔": 90}
+UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7,
+         "여덟": 8, "아홉": 9}
+_TENS, _UNITS = "|".join(TENS), "|".join(sorted(UNITS, key=len, reverse=True))
+# 서른다섯 살, 스무 살, 다섯 살; a bare tens word only with the copula (올해 여든이에요): 서른 번 is not an age.
+KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_UNITS})?\s*(?:살|세)|"
+                           rf"(?P<tens2>{_TENS})(?:이에요|이예요|입니다|이야|이고|인데|이라)|"
+                           rf"(?P<units2>{_UNITS})\s*살)")
+NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
+# 다섯 살 아이, my 5-year-old son: someone else's age
+SOMEONE_AFTER = re.compile(r"\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|할머니|할아버지|남편|아내|동생|"
+                           r"손자|손녀|조카|친구|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|husband|"
+                           r"brother|sister|grand\w+|friend|nephew|niece)\b)", re.I)
+NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|above|under|below|than)\s+(?:age\s+)?$",
+                            re.I)
 AGE_PATTERNS = [
     re.compile(r"(?<![\d.])(-?\d+)\s*(?:세|살|歲)"),
     re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:year|yr)s?[\s-]*old", re.I),
@@ -24,8 +42,8 @@ AGE_GROUP_PATTERNS = [
     re.compile(r"\bin\s+(?:my|his|her|their)\s+(?:early\s+|mid\s+|late\s+)?([1-9])0'?s\b", re.I),
     re.compile(r"\b(?:a|an)\s+([1-9])0'?s\s+(?:man|woman|male|female|person)", re.I),
 ]
-MALE = re.compile(r"남성|남자|\b(?:male|man|boy|gentleman)\b", re.I)
-FEMALE = re.compile(r"여성|여자|임산부|\b(?:female|woman|girl|lady)\b", re.I)
+MALE = re.compile(r"남성|남자(?!\s*친구)|\b(?:male|man|boy|gentleman)\b", re.I)
+FEMALE = re.compile(r"여성|여자(?!\s*친구)|임산부|\b(?:female|woman|girl|lady)\b", re.I)
 PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
@@ -46,12 +64,28 @@ def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
     return min(found, key=lambda m: m.start()) if found else None
 
 
-def find_demographics(text: str) -> list[RuleHit]:
+def _native(m: re.Match[str]) -> int:
+    tens = TENS.get(m.group("tens") or m.group("tens2") or "", 0)
+    return tens + UNITS.get(m.group("units") or m.group("units2") or "", 0)
+
+
+def find_ages(text: str) -> list[RuleHit]:
+    """Every age the text may give as the person's age now, in text order (one per number)."""
+    found: list[tuple[int, int, int]] = []          # start, end, value
+    for pattern in AGE_PATTERNS:
+        found += [(m.start(), m.end(), int(m.group(1))) for m in pattern.finditer(text)]
+    found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
     hits: list[RuleHit] = []
-    m = _first(AGE_PATTERNS, text)
-    if m:
-        age = int(m.group(1))
-        hits.append(RuleHit("age", age, m.start(), m.end(), AGE_RANGE[0] < age < AGE_RANGE[1]))
+    for start, end, age in sorted(found):
+        if NOT_NOW_AFTER.match(text, end) or SOMEONE_AFTER.match(text, end) or NOT_NOW_BEFORE.search(text[:start]) or \
+                any(start < h.end and h.start < end for h in hits):
+            continue
+        hits.append(RuleHit("age", age, start, end, AGE_RANGE[0] < age < AGE_RANGE[1]))
+    return hits
+
+
+def find_demographics(text: str) -> list[RuleHit]:
+    hits: list[RuleHit] = find_ages(text)
     g = _first(AGE_GROUP_PATTERNS, text)
     if g:
         hits.append(RuleHit("age_group", f"{g.group(1)}0s", g.start(), g.end()))

@@ -6,7 +6,8 @@ apart within one clause, mapped to a concept of the table. Such a mention is sto
 ``reported``: what the person was told or feels, not a diagnosis. It counts like a present condition for the
 safety rules (caution errs on the safe side) and is shown as reported. Negation right after the state
 ("나쁘지 않아요", "isn't bad") makes it negated; the clause's other cues (family, history, a question without a
-first-person cue) come from the assertion module as for any mention.
+first-person cue) come from the assertion module as for any mention. Symptom names said in another form ("배가
+아팠어요", "my ankles have been swollen") are lay words too: :mod:`.name_variants` finds them, as plain mentions.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass
 
 from .concepts import ConceptTable
 from .mentions import Mention
+from .name_variants import NameVariants
 
 REPORTED = "reported"
-GAP_KO, GAP_EN = r"[^.!?\n,]{0,14}?", r"[^.!?\n,]{0,30}?"
+GAP_KO, GAP_EN = r"[^.!?\n,;—–]{0,14}?", r"[^.!?\n,;—–]{0,30}?"
 KO_BAD = r"(?:안\s*좋|나쁘|나빠|떨어|저하|약하|약해|안\s*되|문제|이상이|망가|손상)"
 KO_HIGH = r"(?:높|올라|많이\s*나|세다|센\s*편)"
 EN_BAD = (r"(?:(?:is|are|isn't|aren't|not)\s+(?:working|doing)\s+(?:well|right|properly)|not\s+(?:working|good|great)|"
@@ -67,9 +69,11 @@ class LayConditions:
     def __init__(self, concepts: ConceptTable) -> None:
         by_name = {c.name: c for c in concepts.concepts}
         self.rules = [(r, by_name[r.concept]) for r in RULES if r.concept in by_name]
+        self.variants = NameVariants(concepts)
 
     def find(self, text: str, taken: list[tuple[int, int]] = ()) -> list[Mention]:
-        """Mentions not overlapping ``taken`` spans (what the concept linker already found)."""
+        """Mentions not overlapping ``taken`` spans (what the concept linker already found), names said in another
+        form included."""
         found: list[Mention] = []
         spans = list(taken)
         for rule, concept in self.rules:
@@ -79,6 +83,7 @@ class LayConditions:
                 spans.append((m.start(), m.end()))
                 found.append(Mention(cui=concept.cui, name=concept.name, tui=concept.tui, slot=concept.slot,
                                      text=m.group(0), start=m.start(), end=m.end(), confidence=0.7, source="lay"))
+        found += self.variants.find(text, spans)
         return sorted(found, key=lambda m: m.start)
 
 

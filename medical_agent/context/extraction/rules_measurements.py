@@ -3,7 +3,9 @@
 Numbers need context to mean anything ("8.2" is HbA1c only after 당화혈색소/HbA1c), so each measurement is a
 keyword, a short gap (particles, "was", "of", "정도"), a number and an optional unit. Specific keywords are
 tried before generic ones (공복혈당 before 혈당, LDL before 콜레스테롤) and a number belongs to one
-measurement only. mmol/L glucose, °F and lb are converted.
+measurement only. mmol/L glucose, °F and lb are converted. Korean is read like English: a topic particle after a
+Latin keyword (HbA1c는 8.2%였어요), an approximation (180 정도, 250쯤, 약 210) and a sentence-final full stop
+(creatinine 1.4.) do not hide the value.
 
 A number is read whole, with its sign ("혈당이 1234예요" is 1234, not 123; "-5" is negative). A value outside the
 type's plausible range is not a measurement but a doubt (:class:`Implausible`): the caller stores nothing and
@@ -17,9 +19,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?![\d.])"
+NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 GAP = r"[^\d\n]{0,15}?"
-OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
+OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
                         r"pills?\b)", re.I)
 
@@ -82,12 +84,13 @@ SPECS = [
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
 ]
 BP_PATTERNS = [
-    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(\d+)(?![\d.])"
-               r"\s*(?:mm\s?hg)?", re.I),
-    re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I),
+    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(\d+)(?!\d|\.\d)"
+               r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
+    re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I | re.ASCII),
 ]
+# ASCII word boundaries: a Latin keyword followed by a Korean particle (HbA1c는, LDL이) still ends at \b.
 _COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
-                            rf"(?:{s.keywords}){GAP}{NUM}", re.I)) for s in SPECS]
+                            rf"(?:{s.keywords}){GAP}{NUM}", re.I | re.ASCII)) for s in SPECS]
 _VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
 

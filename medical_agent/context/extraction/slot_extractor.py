@@ -5,7 +5,10 @@ The result (``slot_out``) is this turn's evidence only; the profile store decide
 Vital/lab *concept* mentions without a value ("blood pressure") carry no reading and are left out.
 What cannot be true is not stored but listed in ``slot_out["doubts"]``, and the reply asks about it: a value
 outside its plausible range ("혈당이 1234예요", "나이 -5세", "임신 50주") or facts that contradict each other in one
-message ("저는 남자이고 임신 중이에요", a pregnant five-year-old).
+message ("저는 남자이고 임신 중이에요", a pregnant five-year-old, two ages): those are refused whole, the
+Pregnancy condition mention included (:mod:`.contradictions`). Values and demographics follow the mentions'
+assertion: a number in a question ("당화혈색소 7 넘으면 위험한 거야?", "What does an A1c of 6.5 mean?") or of
+someone else is not the person's reading.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from ...text import detect_language
 from . import assertion as A
+from .contradictions import demographic_contradictions, medication_contradiction, overlaps
 from .mentions import ConceptLinker, Mention
 from .rules_demographics import find_demographics
 from .rules_lay import LayConditions, lay_assertion
@@ -27,8 +31,7 @@ DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|mon
 EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
-PREGNANCY_AGE = (10, 60)          # outside it, "pregnant" and the age contradict each other: ask, store neither
-
+NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
 
 
 def empty_slots() -> dict[str, Any]:
@@ -60,7 +63,7 @@ class SlotExtractor:
         if not text.strip():
             return slots
         stamp = self.clock()
-        slots["doubts"] = self._demographics(text, slots["demographics"])
+        slots["doubts"], refused = self._demographics(text, slots["demographics"])
         for m in self.mentions(text):
             if m.slot not in SLOT_OF:
                 continue
@@ -78,32 +81,51 @@ class SlotExtractor:
             slots[SLOT_OF[m.slot]].append(item)
         readings, implausible = read_measurements(text)
         for meas in readings:
-            if A.classify(text, meas.start, meas.end) == A.FAMILY:
+            if A.classify(text, meas.start, meas.end, reading=True) in NOT_THE_PERSONS:
                 continue
             reading = meas.as_item()
             reading.update(timestamp=stamp, text=text[meas.start:meas.end], span=[meas.start, meas.end])
             slots["vitals" if meas.slot == "vital" else "labs"].append(reading)
         for bad in implausible:
-            if A.classify(text, bad.start, bad.end) != A.FAMILY:
+            if A.classify(text, bad.start, bad.end, reading=True) not in NOT_THE_PERSONS:
                 slots["doubts"].append({"kind": "implausible", "what": bad.type, "text": text[bad.start:bad.end],
                                         "value": bad.value, "range": [bad.low, bad.high], "unit": bad.unit})
+        self._refuse(text, slots, refused)
         return slots
 
     @staticmethod
-    def _demographics(text: str, demo: dict[str, Any]) -> list[dict[str, Any]]:
-        """Fill ``demo``; return the doubts (implausible values, contradictions), which are not stored."""
+    def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]]) -> None:
+        """Drop the mentions a contradiction refused (the words of a refused demographic, the medicines taken
+        beside "I take no medicines")."""
+        def own(start: int, end: int) -> bool:
+            return A.classify(text, start, end) not in NOT_THE_PERSONS
+
+        if doubt := medication_contradiction(text, slots["medications"], own):
+            slots["doubts"].append(doubt)
+            slots["medications"] = [m for m in slots["medications"] if m["assertion"] != A.PRESENT]
+        for slot in SLOT_OF.values():
+            slots[slot] = [m for m in slots[slot] if not overlaps(m["span"], refused)]
+
+    @staticmethod
+    def _demographics(text: str, demo: dict[str, Any]) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
+        """Fill ``demo``; return the doubts (implausible values, contradictions), which are not stored, and the
+        spans of the words a contradiction refused."""
         doubts: list[dict[str, Any]] = []
-        said: dict[str, str] = {}                  # field -> the words that said it (for a contradiction)
+        said: dict[str, list[tuple[str, tuple[int, int]]]] = {}    # what said each field (for a contradiction)
+        ages: list[int] = []
         for hit in find_demographics(text):
             status = A.classify(text, hit.start, hit.end)
-            if status == A.FAMILY:
+            if status in NOT_THE_PERSONS:
                 continue
             words = text[hit.start:hit.end]
             if not hit.plausible:
                 doubts.append({"kind": "implausible", "what": hit.field, "text": words, "value": hit.value})
                 continue
             if status != A.NEGATED:
-                said.setdefault(str(hit.value) if hit.field == "gender" else hit.field, words)
+                said.setdefault(str(hit.value) if hit.field == "gender" else hit.field, []).append(
+                    (words, (hit.start, hit.end)))
+                if hit.field == "age":
+                    ages.append(int(hit.value))
             if hit.field == "is_pregnant":
                 demo["is_pregnant"] = status != A.NEGATED and status != A.HISTORICAL
                 if demo["is_pregnant"]:
@@ -117,13 +139,5 @@ class SlotExtractor:
             demo["age_group"] = f"{demo['age'] // 10 * 10}s"
         if demo["pregnancy_weeks"] is not None and demo["is_pregnant"] is not False:
             demo["is_pregnant"], demo["gender"] = True, "female"
-        pregnancy = said.get("pregnancy_weeks") or said.get("is_pregnant", "")
-        age = demo["age"]
-        if demo["is_pregnant"] and "male" in said:
-            doubts.append({"kind": "contradiction", "what": "gender+pregnancy", "text": f"{said['male']} / {pregnancy}"})
-            demo.update(gender=None, is_pregnant=None, pregnancy_weeks=None)
-        elif demo["is_pregnant"] and age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1]:
-            doubts.append({"kind": "contradiction", "what": "age+pregnancy", "text": f"{said['age']} / {pregnancy}"})
-            demo.update(age=None, age_group=None, is_pregnant=None, pregnancy_weeks=None,
-                        gender="female" if "female" in said else None)
-        return doubts
+        found, refused = demographic_contradictions(demo, said, ages)
+        return [*doubts, *found], refused

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..extraction.slot_extractor import PREGNANCY_AGE
+from ..extraction.contradictions import PREGNANCY_AGE
 from .schema import PatientProfile
 
 
