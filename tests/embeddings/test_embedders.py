@@ -47,17 +47,8 @@ def test_unknown_spec_lists_valid_ones():
         create_embedder("word2vec")
 
 
-def test_sentence_transformers_backend_with_a_local_tiny_model(tmp_path):
-    from transformers import BertConfig, BertModel, BertTokenizerFast
-
-    words = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "blood", "sugar", "high", "diabetes", "paris", "tower"]
-    vocab = tmp_path / "vocab.txt"
-    vocab.write_text("\n".join(words))
-    model_dir = tmp_path / "tiny-bert"
-    BertTokenizerFast(vocab_file=str(vocab)).save_pretrained(model_dir)
-    config = BertConfig(vocab_size=len(words), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
-                        intermediate_size=32, max_position_embeddings=32)
-    BertModel(config).save_pretrained(model_dir)
+def test_sentence_transformers_backend_with_a_local_tiny_model(tiny_model_dir):
+    model_dir = tiny_model_dir
     emb = create_embedder(f"sentence-transformers:{model_dir}")
     assert emb.dim == 16 and emb.name == f"sentence-transformers:{model_dir}"
     assert_unit_rows(emb.encode_queries(["high blood sugar"]), 16, 1)
