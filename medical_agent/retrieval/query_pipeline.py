@@ -25,6 +25,7 @@ from .compounds import CompoundMatcher, RootLexicon
 from .fusion import rrf
 from .glossary import Glossary
 from .hybrid import FusionOverride, HybridRetriever, Query
+from .index_store import LoadedIndex
 from .intent_lexicon import english_intents, english_terms, korean_intents, korean_terms
 from .tokenizer import Morpheme, Tokenizer, content_forms, get_tokenizer
 
@@ -214,12 +215,20 @@ class QueryPipeline:
         index = retriever.index
         langs = index.languages()
         other = "en" if lang == "ko" else "ko"
-        if filters is None and len(langs) > 1 and langs.get(lang, 0) >= MIN_SAME_LANGUAGE and index.paired_languages:
-            filters = {"lang": lang}
+        filters = language_filter(index, lang) if filters is None else filters
         hits = retriever.search(q, k, method=method, filters=filters)
         if filters is not None or index.paired_languages or not langs.get(other):
             return hits
         return interleave([hits, retriever.search(q, k, method=method, filters={"lang": other})], k)
+
+
+def language_filter(index: LoadedIndex, lang: str) -> dict[str, str] | None:
+    """A paired corpus (the knowledge base says everything in both languages) is searched in the question's own
+    language, when it holds enough passages in it; any other corpus as a whole."""
+    langs = index.languages()
+    if len(langs) > 1 and langs.get(lang, 0) >= MIN_SAME_LANGUAGE and index.paired_languages:
+        return {"lang": lang}
+    return None
 
 
 def merge(main: list[Evidence], others: Sequence[list[Evidence]], k: int, rrf_k: int = RRF_K) -> list[Evidence]:

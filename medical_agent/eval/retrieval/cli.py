@@ -27,7 +27,7 @@ def number_pairs(text: str, option: str, form: str) -> list[tuple[float, float]]
 
 def _eval_retrieval(args: argparse.Namespace) -> int:
     from ...composition import create_query_pipeline
-    from .data import load_benchmark
+    from .data import load_benchmark, query_languages
     from .evaluate import evaluate, pipeline_search
 
     settings = get_settings()
@@ -51,7 +51,7 @@ def _eval_retrieval(args: argparse.Namespace) -> int:
     retriever = pipeline.retriever
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     report = evaluate(pipeline_search(pipeline, methods, settings.retrieval.rrf_k), queries, qrels, methods, k=args.k,
-                      min_grade=args.min_grade)
+                      min_grade=args.min_grade, groups=query_languages(args.dataset))
     report.update({"index": str(args.index), "dataset": args.dataset or str(args.queries), "split": args.split,
                    "fusion": retriever.fusion, "weights": list(retriever.weights),
                    "prf": [retriever.prf_docs, retriever.prf_weight], "expand": not args.no_expand,
@@ -82,7 +82,8 @@ def _eval_tune_fusion(args: argparse.Namespace) -> int:
 
 def benchmark_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", type=Path, required=True)
-    p.add_argument("--dataset", help="bioasq:DIR | liveqa:SHARED_DATA_DIR")
+    p.add_argument("--dataset", help="bioasq:DIR | liveqa:SHARED_DATA_DIR | team:FILE.jsonl (tests/data/visitor, "
+                   "tests/data/gate)")
     p.add_argument("--queries", type=Path, help="JSONL {id, text} (with --dataset: replaces the texts)")
     p.add_argument("--qrels", type=Path, help="TREC qrels: qid 0 doc_id grade")
     p.add_argument("--k", type=int, default=10)

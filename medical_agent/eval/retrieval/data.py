@@ -4,6 +4,10 @@
   remaining questions are the development split (for choosing fusion weights).
 - ``liveqa:SHARED_DATA_DIR`` — the 104 TREC-2017 LiveQA-Med test questions (NLM summaries) with the graded
   judgments of MedQuAD answers (1 Incorrect … 4 Excellent → grades 0 … 3), doc ids in MedQuAD index form.
+- ``team:FILE.jsonl`` — a team-written set (tests/data/visitor, tests/data/gate): JSONL ``{"id", "lang", "text",
+  "gold": [...]}`` whose gold names knowledge-base pairs (``stroke-be-fast-signs``: the passage in the question's
+  language, ``stroke-be-fast-signs-ko``) or documents by id (MedQuAD's ``GHR-0000652-5``); questions without gold
+  (the gate set's uncovered ones) are left out. Each query's language is kept for a per-language report.
 - ``--queries Q.jsonl --qrels QRELS.tsv`` — any set: JSONL ``{"id","text"}`` and TREC ``qid 0 doc_id grade``.
 """
 
@@ -58,6 +62,27 @@ def load_liveqa(shared_dir: Path) -> tuple[Queries, Qrels]:
     return queries, {q: qrels[q] for q in queries}
 
 
+def load_team_set(path: Path) -> tuple[Queries, Qrels, dict[str, str]]:
+    """Queries, qrels and each query's language of a team-written JSONL set (see the module docstring)."""
+    queries: Queries = {}
+    qrels: Qrels = {}
+    langs: dict[str, str] = {}
+    with Path(path).open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                qid, text, lang, gold = str(rec["id"]), str(rec["text"]), str(rec.get("lang", "")), rec["gold"]
+            except (json.JSONDecodeError, KeyError) as exc:
+                raise ValueError(f"{path}:{n}: expected a JSON object with 'id', 'text' and 'gold' ({exc})") from None
+            if not gold:
+                continue
+            queries[qid], langs[qid] = text, lang
+            qrels[qid] = {doc: 1.0 for g in gold for doc in (str(g), f"{g}-{lang}")}
+    return queries, qrels, langs
+
+
 def load_queries_file(path: Path) -> Queries:
     out: Queries = {}
     with Path(path).open(encoding="utf-8") as fh:
@@ -84,17 +109,26 @@ def load_qrels_file(path: Path) -> Qrels:
     return qrels
 
 
+def query_languages(dataset: str | None) -> dict[str, str]:
+    """Each query's language for a per-language report (team sets only; others report overall)."""
+    if dataset and dataset.startswith("team:"):
+        return load_team_set(Path(dataset.partition(":")[2]))[2]
+    return {}
+
+
 def load_benchmark(dataset: str | None, queries_path: Path | None, qrels_path: Path | None,
                    split: str = "test") -> tuple[Queries, Qrels]:
     """Dataset spec and/or files; a queries file given with a dataset replaces the texts (same ids)."""
     if dataset:
         kind, _, arg = dataset.partition(":")
-        if kind == "bioasq":
+        if kind == "team":
+            queries, qrels, _ = load_team_set(Path(arg))
+        elif kind == "bioasq":
             queries, qrels = load_bioasq(Path(arg), split)
         elif kind == "liveqa":
             queries, qrels = load_liveqa(Path(arg))
         else:
-            raise ValueError(f"unknown dataset {dataset!r}; valid: bioasq:DIR, liveqa:SHARED_DATA_DIR")
+            raise ValueError(f"unknown dataset {dataset!r}; valid: bioasq:DIR, liveqa:SHARED_DATA_DIR, team:FILE.jsonl")
         if queries_path:
             override = load_queries_file(queries_path)
             queries = {q: override[q] for q in queries if q in override}

@@ -25,12 +25,16 @@ from .seed import SEED_METHODS, SeedRetriever
 Search = Callable[[str, int, str], list[Evidence]]  # (text, n_chunks, method) -> hits
 
 
+SHORT_K = (1, 3)   # success@1 and @3 beside @k: what a reader sees first (the visitor set's target is the top 3)
+
+
 def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[str], k: int = 10,
-             min_grade: float = 1, depth: int = 100) -> dict[str, Any]:
-    """Run every query through every method; chunk hits aggregate to doc ids by max."""
+             min_grade: float = 1, depth: int = 100, groups: dict[str, str] | None = None) -> dict[str, Any]:
+    """Run every query through every method; chunk hits aggregate to doc ids by max. ``groups`` (query id →
+    e.g. its language) adds a summary per group and the misses (query ids without a relevant doc in the top 3)."""
     report: dict[str, Any] = {"queries": len(queries), "k": k, "min_grade": min_grade}
     for method in methods:
-        rows, times = [], []
+        rows, times, ids = [], [], []
         for qid, text in queries.items():
             start = time.perf_counter()
             hits = search(text, int(depth * 1.5), method)
@@ -40,9 +44,15 @@ def evaluate(search: Search, queries: Queries, qrels: Qrels, methods: Sequence[s
             rows.append({f"ndcg@{k}": ndcg_at_k(ranking, rel, k), f"recall@{k}": recall_at_k(ranking, rel, k, min_grade),
                          f"recall@{depth}": recall_at_k(ranking, rel, depth, min_grade),
                          f"mrr@{k}": mrr_at_k(ranking, rel, k, min_grade),
-                         f"success@{k}": success_at_k(ranking, rel, k, min_grade)})
+                         f"success@{k}": success_at_k(ranking, rel, k, min_grade),
+                         **{f"success@{s}": success_at_k(ranking, rel, s, min_grade) for s in SHORT_K if s != k}})
+            ids.append(qid)
         report[method] = {**summarize(rows), "latency_ms_p50": percentile_ms(times, 50),
                           "latency_ms_p95": percentile_ms(times, 95)}
+        if groups:
+            report[method]["by_group"] = {g: summarize([r for r, q in zip(rows, ids, strict=True) if groups.get(q) == g])
+                                          for g in sorted(set(groups.values()))}
+            report[method]["misses@3"] = [q for r, q in zip(rows, ids, strict=True) if not r["success@3"]]
     return report
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...retrieval.hybrid import fuse
-from ...retrieval.query_pipeline import QueryPipeline
+from ...retrieval.query_pipeline import QueryPipeline, language_filter
 from .data import Qrels, Queries
 from .metrics import doc_ranking, ndcg_at_k
 
@@ -54,9 +54,10 @@ def tune_with_feedback(pipeline: QueryPipeline, feedback: Sequence[tuple[int, fl
         retriever.prf_docs, retriever.prf_weight = docs, weight
 
         def candidates(text: str, docs: int = docs) -> Candidates:
-            query, _ = pipeline.query(text)
-            bm25 = retriever.bm25_candidates(query, depth, None)
-            return bm25, retriever.dense_candidates(query, depth, None, [i for i, _ in bm25[:docs]])
+            query, exp = pipeline.query(text)
+            where = language_filter(retriever.index, exp.language)     # as the agent searches (paired corpus)
+            bm25 = retriever.bm25_candidates(query, depth, where)
+            return bm25, retriever.dense_candidates(query, depth, where, [i for i, _ in bm25[:docs]])
 
         report = tune(candidates, doc_of, queries, qrels, rrf_k=rrf_k, k=k)
         report["best"].update({"prf_docs": docs, "prf_weight": weight})
