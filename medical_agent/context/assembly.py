@@ -6,7 +6,8 @@ those "[n] (0.204) title" lines as its answer (docs/benchmarks.md, issue 7), and
 passage ranked first, so scores stay out of the prompt. Budgets follow the seed's ratios of the active model's context window
 (system 5 %, profile 10 %, evidence 50 %, history 15 %, question 5 %, generation 15 %), counted with the
 backend's token counter. Evidence is trimmed from the lowest-ranked document up (numbering never shifts);
-the question is never trimmed.
+the question is never trimmed. The evidence is data, never instructions: it sits between delimiters with its words
+datamarked (prompts.datamark).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..evidence import Evidence
-from ..prompts import LLM_MODE_SYSTEM, SECTION, SYSTEM_PROMPT
+from ..prompts import EVIDENCE_DELIMITERS, LLM_MODE_SYSTEM, SECTION, SYSTEM_PROMPT, datamark
 from .table_rows import MARK
 
 RATIOS = {"system": 0.05, "profile": 0.10, "evidence": 0.50, "history": 0.15, "question": 0.05, "generation": 0.15}
@@ -43,7 +44,7 @@ def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str],
     for n, doc in enumerate(docs, start=1):
         if not doc.text.strip():      # compressed away: the number stays reserved, so citations never shift
             continue
-        entry = f"{doc.heading(n)}\n{doc.text[:DOC_CHARS]}"
+        entry = f"{doc.heading(n)}\n{datamark(doc.text[:DOC_CHARS])}"
         label = doc.metadata.get("subtask_text")
         if label and label != group:  # a planned search: the passages of each part of the question together
             entry, group = f"— ({doc.metadata.get('subtask')}) {label}\n{entry}", label
@@ -57,7 +58,9 @@ def evidence_block(docs: Sequence[Evidence], budget: int, count: Callable[[str],
         lines.append(entry)
         used += cost
         included += 1
-    return "\n\n".join(lines), included
+    if not lines:
+        return "", 0
+    return "\n\n".join([EVIDENCE_DELIMITERS[0], *lines, EVIDENCE_DELIMITERS[1]]), included
 
 
 def history_block(history: Sequence[dict[str, str]], budget: int, count: Callable[[str], int], lang: str) -> str:
@@ -100,7 +103,8 @@ def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs:
     included = 0
     if mode != "llm" and (docs or retrieval_expected):
         block, included = evidence_block(docs, budgets["evidence"], count)
-        hint = labels["evidence_hint"] + (f" {labels['row_hint']}" if f"\n{MARK}" in block else "")
+        marked_row = any(f"\n{MARK}" in f"\n{d.text}" for d in docs)
+        hint = labels["evidence_hint"] + (f" {labels['row_hint']}" if marked_row else "")
         sections.append(f"{labels['evidence']}\n{block or labels['no_evidence']}\n{hint}")
         used["evidence"] = count(sections[-1])
     past = history_block(history, budgets["history"], count, lang)

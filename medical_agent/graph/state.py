@@ -75,6 +75,7 @@ class AgentState(TypedDict, total=False):
     llm_plan: dict[str, Any] | None           # planner: llm — the model's route, standalone question and parts
     evidence_gap: list[str]                   # medicines / conditions the question names that no passage covers
     web_note: str                             # what the web fallback did ("" when it did not run)
+    instructions_removed: int                 # sentences addressed to an assistant removed from the evidence
     needs_retrieval: bool
     question_asked: bool                      # the message asks something (a statement of facts does not)
     update_profile: bool
@@ -123,7 +124,7 @@ def new_turn(user_text: str) -> AgentState:
         "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
         "route": "", "followup": None, "standalone_question": user_text, "plan": None, "llm_plan": None,
-        "evidence_gap": [], "web_note": "",
+        "evidence_gap": [], "web_note": "", "instructions_removed": 0,
         "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
         "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "llm_verifications": 0,

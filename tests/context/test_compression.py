@@ -5,7 +5,7 @@ from medical_agent.context.compression import compress
 from medical_agent.context.table_rows import MARK
 from medical_agent.evidence import Evidence
 from medical_agent.llm.tokens import estimate_tokens
-from medical_agent.prompts import SECTION
+from medical_agent.prompts import EVIDENCE_DELIMITERS, SECTION, datamark, unmark
 
 DOCS = [Evidence("a#0", "a", "Metformin", "Metformin lowers blood glucose. It is taken with meals. Metformin is not "
                  "used when kidney function (eGFR) is below 30. Vitamin B12 may fall over years."),
@@ -24,7 +24,8 @@ def test_the_question_s_sentences_come_first_within_the_budget():
     assert "Vitamin B12" not in out[0].text
     block, included = evidence_block(out, 1000, estimate_tokens)
     assert included == 2 and "[1] Metformin" in block and "[3] Kidneys" in block and "[2]" not in block
-    assert estimate_tokens(block) <= 52 + 6         # the budget, give or take the entries' line breaks
+    content = unmark("\n".join(line for line in block.splitlines() if line not in EVIDENCE_DELIMITERS))
+    assert estimate_tokens(content) <= 52 + 6       # the budget, give or take the entries' line breaks
 
 
 def test_selected_sentences_keep_their_order_and_zero_budget_keeps_whole_passages():
@@ -44,6 +45,6 @@ def test_a_table_is_kept_as_rows_with_the_person_s_row_marked_and_the_prompt_say
     system, context, _ = assemble(lang="en", mode="agent", question="Glucagon dose for a 20 kg child?",
                                   profile_summary="", docs=out, history=[], context_window=4096,
                                   count=estimate_tokens, retrieval_expected=True)
-    assert f"{MARK}under 25 kg | 0.5 mg" in context and SECTION["en"]["row_hint"] in context
+    assert datamark(f"{MARK}under 25 kg | 0.5 mg") in context and SECTION["en"]["row_hint"] in context
     plain = compress([DOCS[0], table], "glucagon dose", 200, estimate_tokens, words, question="Glucagon dose?")
     assert MARK not in plain[1].text and "under 25 kg | 0.5 mg" in plain[1].text

@@ -3,6 +3,7 @@ person, scoped into the answer cache, and erased with the profile."""
 
 from medical_agent.llm import ScriptedLLM
 from medical_agent.llm.fake import verify_reply
+from medical_agent.prompts import datamark
 from medical_agent.settings import PROJECT_ROOT
 
 LEAFLETS = PROJECT_ROOT / "tests" / "data" / "leaflets"
@@ -67,7 +68,7 @@ def test_a_table_question_is_answered_from_the_row_for_the_person_s_number(make_
     tags = [c["tag"] for c in result["llm_calls"]]
     assert tags[:2] == ["generate", "generate"], tags
     first, second = llm.calls[0], llm.calls[1]
-    assert "▶ 체중 25 kg 미만 어린이 | 주사용 글루카곤 | 0.5 mg" in first.messages[-1]["content"]
+    assert datamark("▶ 체중 25 kg 미만 어린이 | 주사용 글루카곤 | 0.5 mg") in first.messages[-1]["content"]
     assert "→ ▶ [" in second.messages[-1]["content"] and second.temperature < first.temperature
     assert "0.5 mg" in result["answer"] and "1 mg을" not in result["answer"]
     assert any(row.startswith("표 2. 글루카곤 응급 용량 (p. 4) [") and row.endswith("1회 용량: 0.5 mg")

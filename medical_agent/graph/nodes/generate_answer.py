@@ -24,7 +24,14 @@ from ...generation.finalize import cut_loop, gap_notes, greeting, tail
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
-from ...prompts import ANSWER_TASK, RETRY_NOTE, SYNTHESIS_SCHEMA, TRANSLATE_ANSWER
+from ...prompts import (
+    ANSWER_TASK,
+    INSTRUCTIONS_IGNORED,
+    RETRY_NOTE,
+    SYNTHESIS_SCHEMA,
+    TRANSLATE_ANSWER,
+    unmark,
+)
 from ...safety import collect_facts, safety_notes, with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
@@ -79,7 +86,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         stream = AnswerStream() if call["json_schema"] else None
 
         def on_token(chunk: str) -> None:
-            text = stream.feed(chunk) if stream else chunk
+            text = unmark(stream.feed(chunk) if stream else chunk)
             if text:
                 write({"type": "token", "text": text})
         try:
@@ -87,7 +94,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                                           max_tokens=deps.settings.backends.llm_max_answer_tokens,
                                           json_schema=call["json_schema"], on_token=on_token)
             records.append(record)
-            body, key_points, confidence = (parse_reply(result.text) if not turn.llm_mode
+            body, key_points, confidence = (parse_reply(unmark(result.text)) if not turn.llm_mode
                                             else (result.text, [], None))
             if stream is not None and not stream.raw.count('"answer"'):
                 write({"type": "token", "text": body})          # a backend that ignored the schema
@@ -116,6 +123,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
         notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
         notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *notes]
+        if state.get("instructions_removed"):
+            notes.append(INSTRUCTIONS_IGNORED[lang])
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})

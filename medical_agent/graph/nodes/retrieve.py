@@ -11,6 +11,7 @@ from ...context.extraction.mentions import Mention
 from ...evidence import Evidence
 from ...refine.guards import doc_hashes
 from ...retrieval.coverage import uncovered
+from ...retrieval.injection import guard
 from ...retrieval.llm_planning import LlmPlan
 from ...retrieval.planning import make_plan, planned_search
 from ...retrieval.query_pipeline import Expansion
@@ -35,17 +36,20 @@ def borrowed_concepts(text: str, history: list[dict[str, str]], deps: Deps) -> l
 def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     """The first search of a turn plans a message of several parts (retrieval.planning); a re-retrieval of the
     refine loop searches its rewritten query once. Then what the evidence leaves out (retrieval.coverage), with the
-    web fallback where one is configured."""
+    web fallback where one is configured; sentences that address an assistant are removed from every passage
+    (retrieval.injection), and the answer says so."""
     first = not state.get("retrieval_attempts")
     hits, expansion, query, trace = _search(state, turn, deps, first)
     hits = apply_reviews(hits, deps.reviews)
     hits, gap, web_note = _coverage(state, deps, hits, first)
+    hits, removed = guard(hits)            # text inside evidence is data: what speaks to an assistant goes
     attempts = state.get("retrieval_attempts", 0) + 1
     update: AgentState = {"plan": trace} if first else {}
     return {**update, "evidence_gap": gap, "web_note": web_note, "retrieved_docs": [h.to_dict() for h in hits],
             "retrieval_attempts": attempts, "iteration_count": attempts - 1, "query_for_retrieval": query,
             "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
-            "llm_calls": expansion.llm_calls}
+            "llm_calls": expansion.llm_calls,
+            "instructions_removed": removed}
 
 
 def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
