@@ -7,14 +7,16 @@ base fit the first start.
 
 The encoder is XLM-RoBERTa's (post-layer-norm BERT blocks, GELU, mean pooling, L2 norm). Texts longer than the
 512 positions are cut into windows of 510 tokens whose pooled vectors are averaged by length, as the C engine
-does. Texts are batched by length so little padding is computed. The word embeddings stay 4-bit and only the
-rows a batch uses are dequantised (they are 96 of the model's 118 million weights).
+does. Texts are batched by length so little padding is computed, and the batches of one call run side by side on
+the cores, each with one torch thread (see ``__init__``). The word embeddings stay 4-bit and only the rows a batch
+uses are dequantised (they are 96 of the model's 118 million weights).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import torch
@@ -24,7 +26,7 @@ from .e5_bundle import BLOCK_BYTES, QK, Bundle, dequantise
 from .e5_tokenizer import content_ids
 
 PREFIX = {True: "query: ", False: "passage: "}
-BATCH_TOKENS = 4096          # tokens per forward pass (padding included)
+BATCH_TOKENS = 2048          # tokens per forward pass (padding included): two batches of a call run side by side
 PARTS = ("q", "k", "v", "ao", "fi", "fo")
 
 
@@ -55,6 +57,12 @@ class TorchE5:
             layer["aln"], layer["oln"] = self._pair(bundle, f"l{n}.aln"), self._pair(bundle, f"l{n}.oln")
             self._layers.append(layer)
         self._lock = threading.Lock()
+        # One torch thread per worker, the cores used by batches running side by side: torch's own thread team
+        # waits at a barrier after every operation, and on a shared machine (an index build beside the app, an LLM
+        # beside both) one descheduled thread stalls the rest: measured 3.3 passages/s with 2 threads against 12-14
+        # with one, under load. torch's thread count is process-wide, so this sets it for the process.
+        torch.set_num_threads(1)
+        self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="e5")
 
     @staticmethod
     def _pair(bundle: Bundle, name: str) -> tuple[torch.Tensor, torch.Tensor]:
@@ -71,18 +79,19 @@ class TorchE5:
         sums = np.zeros((len(texts), self.shape.hidden), dtype=np.float64)
         weights = np.zeros(len(texts))
         order = sorted(range(len(windows)), key=lambda w: len(windows[w][1]))
-        with self._lock, torch.inference_mode():
-            previous = torch.get_num_threads()
-            torch.set_num_threads(self.threads)
-            try:
-                for batch in _batches(order, [len(windows[w][1]) for w in order]):
-                    pooled = self._forward([windows[w][1] for w in batch]).numpy()
-                    for row, w in enumerate(batch):
-                        t, ids = windows[w]
-                        sums[t] += max(1, len(ids) - 2) * pooled[row]
-                        weights[t] += max(1, len(ids) - 2)
-            finally:
-                torch.set_num_threads(previous)
+        batches = _batches(order, [len(windows[w][1]) for w in order])
+
+        def forward(batch: list[int]) -> np.ndarray:
+            with torch.inference_mode():
+                return self._forward([windows[w][1] for w in batch]).numpy()
+
+        with self._lock:
+            pooled = list(self._pool.map(forward, batches)) if len(batches) > 1 else [forward(b) for b in batches]
+        for batch, vectors in zip(batches, pooled, strict=True):
+            for row, w in enumerate(batch):
+                t, ids = windows[w]
+                sums[t] += max(1, len(ids) - 2) * vectors[row]
+                weights[t] += max(1, len(ids) - 2)
         vectors = sums / np.maximum(weights, 1e-12)[:, None]
         return (vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)).astype(np.float32)
 
