@@ -119,6 +119,8 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     """
     llm, llm_info = _llm(settings, llm, llm_spec)
     embedder = create_embedder(settings.backends.embedder, settings)
+    similarity = embedder if settings.backends.similarity_embedder == settings.backends.embedder else \
+        create_embedder(settings.backends.similarity_embedder, settings)
     if index is None:
         ensure_index(settings, embedder)
     retriever = open_retriever(settings, index, embedder=embedder)
@@ -131,13 +133,14 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                 profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm),
-                reviews=storage.reviews, web=create_web_fallback(settings),
+                reviews=storage.reviews, web=create_web_fallback(settings), similarity_embedder=similarity,
                 collections=PersonalCollections(
                     settings.paths.documents_dir, embedder=embedder, embedder_spec=settings.backends.embedder,
                     assets_dir=settings.paths.assets_dir, shared=settings.ui.shared_documents,
                     retriever_options={"rrf_k": retriever.rrf_k, "fusion": retriever.fusion,
                                        "weights": retriever.weights, "prf_docs": retriever.prf_docs,
-                                       "prf_weight": retriever.prf_weight}, registry=storage.documents))
+                                       "prf_weight": retriever.prf_weight}, registry=storage.documents,
+                    limits=settings.limits))
     log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
              linker_info.name, len(retriever.index.chunks))
     return MedicalAgent(deps, storage)

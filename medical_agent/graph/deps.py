@@ -34,7 +34,7 @@ class Deps:
     settings: Settings
     llm: LLM | None
     llm_info: BackendInfo
-    embedder: Embedder
+    embedder: Embedder                           # retrieval's (the index was built with it)
     retriever: HybridRetriever
     query_pipeline: QueryPipeline
     linker: ConceptLinker
@@ -48,6 +48,12 @@ class Deps:
     collections: PersonalCollections | None = None   # people's own documents (None: uploads are off)
     reviews: ReviewRepository | None = None          # clinicians' reviews of passages (retrieval.trust)
     web: WebFallback | None = None                   # web search when the sources miss what is asked (None: off)
+    similarity_embedder: Embedder | None = None      # the cache's and the cheap check's (None: ``embedder``)
+
+    @property
+    def similarity(self) -> Embedder:
+        """What the answer cache and the claim check embed with (their thresholds are on its scale)."""
+        return self.similarity_embedder or self.embedder
 
     def personal_retrievers(self, user_id: str) -> list[HybridRetriever]:
         """The person's document collection, searched beside the knowledge base (none without documents)."""

@@ -196,18 +196,24 @@ def _swap_into_place(tmp: Path, out: Path) -> None:
 
 
 def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
-    """Build the default knowledge-base index on first start (the app and the CLI call this)."""
+    """Build the default knowledge-base index on first start (the app and the CLI call this). The knowledge base's
+    own index built another way (an earlier embedder or views) is rebuilt, reusing what it can; an index of any
+    other source is left as it is (loading it refuses a mismatch with the command that rebuilds it)."""
     directory = settings.paths.index_dir
+    embedder = embedder or create_embedder(settings.backends.embedder, settings)
+    views = tuple(v.strip() for v in settings.retrieval.index_views.split(",") if v.strip())
     try:
-        read_manifest(directory)
-        return directory
+        manifest = read_manifest(directory)
+        if manifest.get("source") != "assets" or (manifest["embedder"].get("name") == embedder.name
+                                                  and tuple(manifest.get("views") or ("full",)) == views):
+            return directory
+        print(f"rebuilding the knowledge-base index in {directory} for {embedder.name} ({', '.join(views)})…",
+              file=sys.stderr)
     except IndexLoadError:
-        pass
-    print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
+        print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
     try:
-        build_index("assets", directory, assets_dir=settings.paths.assets_dir,
-                    embedder=embedder or create_embedder(settings.backends.embedder, settings),
-                    embedder_spec=settings.backends.embedder)
+        build_index("assets", directory, assets_dir=settings.paths.assets_dir, embedder=embedder,
+                    embedder_spec=settings.backends.embedder, views=views)
     except OSError as exc:
         raise IndexLoadError(f"cannot build the knowledge-base index in {directory}: {exc.strerror or exc}; its "
                              "folder must be writable, or set MEDAGENT_INDEX_DIR to a writable folder") from exc

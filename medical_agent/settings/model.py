@@ -50,6 +50,7 @@ class Paths:
     db_path: Path                            # profiles, cached answers, conversation checkpoints
     medcat_dir: Path
     documents_dir: Path                      # people's uploaded documents and their indexes ("My documents")
+    temp_dir: Path | None = None             # the app's working copies (Gradio's uploads, exports); None: <tmp>
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,9 @@ class Backends:
     llm_concurrency: int | None = None      # OpenAI-compatible server: calls at once (None: the server queues)
     llm_queue_timeout_s: float = 240.0      # a turn waits this long for a busy model, then answers without it
     embedder: str = "use-multilingual"
+    # the answer cache's question similarity and the cheap check's claim support: their thresholds were chosen
+    # on this embedder's scale (0 false cache hits on the team's adversarial pairs), whatever retrieval embeds with
+    similarity_embedder: str = "use-multilingual"
     openai_api_key: str | None = field(default=None, repr=False)
     # postgresql://user:password@host:port/database: profiles, cache, reviews and threads on a server that
     # replicas share (unset: the SQLite file at db_path)
@@ -80,6 +84,14 @@ class Limits:
     profile_retention_days: float = 30      # people idle longer are erased with their cache and threads (0: never)
     log_health_data: bool = False
     evidence_budget_tokens: int = 400       # evidence compression: relevant sentences under this budget (0: off)
+    # What one uploaded document or imported record may cost, checked while it is read (issue 33):
+    max_inflated_mb: int = 64               # bytes after decompression: a PDF's streams, a .gz record
+    max_document_pages: int = 300
+    max_document_chars: int = 2_000_000     # text taken from one document (~1,700 passages)
+    max_record_entries: int = 20_000        # resources in one FHIR bundle, counted while it is parsed
+    max_record_items: int = 200             # active conditions, or medicines, one record may add to a profile
+    max_parse_seconds: float = 60.0         # one file's reading, in a child process stopped past it
+    max_parse_memory_mb: int = 256          # what that process may allocate beyond its start
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,7 @@ class Retrieval:
     """A fusion value left unset (None) comes from the preset of the index's embedder (``fusion_presets``)."""
 
     rrf_k: int = 60
+    index_views: str = "full"               # what the knowledge base's index embeds per passage: full,head
     fusion_method: str | None = None
     bm25_weight: float | None = None
     dense_weight: float | None = None
@@ -205,5 +218,10 @@ def check_ranges(settings: Settings) -> None:
         raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
     if settings.ui.max_upload_mb < 1:
         raise SettingsError("max_upload_mb: must be at least 1")
+    caps = ("max_inflated_mb", "max_document_pages", "max_document_chars", "max_record_entries", "max_record_items",
+            "max_parse_seconds", "max_parse_memory_mb")
+    for key in caps:
+        if getattr(settings.limits, key) <= 0:
+            raise SettingsError(f"{key}: must be greater than 0")
     if settings.retrieval.rrf_k < 1:
         raise SettingsError("rrf_k: must be at least 1")

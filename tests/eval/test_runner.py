@@ -22,7 +22,7 @@ class FakeAgent:
     """Answers every turn with one cited sentence; raises KeyboardInterrupt on call number ``interrupt_at``."""
 
     def __init__(self, concepts, interrupt_at: int | None = None, llm_calls: list | None = None):
-        self.deps = SimpleNamespace(profiles=SimpleNamespace(get=lambda user: None), embedder=_Unit(),
+        self.deps = SimpleNamespace(profiles=SimpleNamespace(get=lambda user: None), similarity=_Unit(),
                                     drug_classes=drug_class_map(concepts.concepts))
         self.calls: list[tuple[str, str, str]] = []
         self.forgotten: list[str] = []

@@ -40,3 +40,17 @@ def test_an_answer_given_to_an_empty_profile_is_not_served_after_the_profile_cha
     assert hit["cache_hit"] and hit["profile_summary"] == after["profile_summary"]
     assert hit["safety_notes"] == after["safety_notes"] and hit["safety_notes"]      # recomputed, not stored
     assert all(note in hit["answer"] for note in hit["safety_notes"]) and hit["answer"].count("⚕️") == 1
+
+
+def test_the_cache_embeds_with_the_similarity_embedder_whatever_retrieval_uses(make_agent, monkeypatch):
+    """The cache's threshold is on the similarity embedder's scale: an agent whose similarity embedder differs
+    from retrieval's looks questions up and stores them with the similarity embedder only."""
+    agent = make_agent(ScriptedLLM({"generate": ANSWER, "verify": lambda m, o: verify_reply(m, 0.9)}, cycle=True),
+                       similarity_embedder="hashing:64")
+    assert agent.deps.similarity.name == "hashing-64" and agent.deps.embedder.name == "use-multilingual-v3"
+    seen = []
+    real = agent.deps.similarity.encode_queries
+    monkeypatch.setattr(agent.deps.similarity, "encode_queries", lambda texts: seen.append(list(texts)) or real(texts))
+    agent.run("u", "메트포르민 부작용이 뭔가요?")
+    assert agent.run("u", "메트포르민 부작용이 뭔가요?")["cache_hit"]
+    assert ["메트포르민 부작용이 뭔가요?"] in seen

@@ -142,3 +142,26 @@ def test_an_unwritable_index_folder_is_one_clear_error(tmp_path):
     settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(blocker / "kb"), "MEDAGENT_EMBEDDER": "hashing"})
     with pytest.raises(IndexLoadError, match="cannot build the knowledge-base index in .*MEDAGENT_INDEX_DIR"):
         ensure_index(settings)
+
+
+def test_the_knowledge_base_index_follows_the_settings_and_other_indexes_are_left_alone(tmp_path):
+    """An upgrade that changes the embedder or the views rebuilds the knowledge base's own index on start; an index
+    of another source at the same setting is never overwritten (loading it refuses the mismatch)."""
+    from medical_agent.indexing.build import ensure_index
+    from medical_agent.retrieval.index_store import read_manifest
+    from medical_agent.settings import PROJECT_ROOT, load_settings
+
+    kb = tmp_path / "kb"
+    first = load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:64"})
+    ensure_index(first)
+    assert read_manifest(kb)["embedder"]["name"] == "hashing-64" and read_manifest(kb)["views"] == ["full"]
+    ensure_index(load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:32",
+                                    "MEDAGENT_INDEX_VIEWS": "full,head"}))
+    assert read_manifest(kb)["embedder"]["name"] == "hashing-32" and read_manifest(kb)["views"] == ["full", "head"]
+    other = tmp_path / "other"
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text('{"id": "a", "text": "Metformin lowers blood sugar."}', encoding="utf-8")
+    build_index(f"jsonl:{corpus}", other, assets_dir=PROJECT_ROOT / "assets",
+                embedder=create_embedder("hashing:64"), embedder_spec="hashing:64")
+    ensure_index(load_settings(env={"MEDAGENT_INDEX_DIR": str(other), "MEDAGENT_EMBEDDER": "hashing:32"}))
+    assert read_manifest(other)["embedder"]["name"] == "hashing-64"

@@ -38,7 +38,7 @@ def play_pair(agent: Any, pair: dict[str, Any], threshold: float) -> dict[str, A
     first = agent.run(user, pair["first"], thread_id=user)
     cached = agent.deps.cache.stats(user)["entries"] > 0
     second = agent.run(user, pair["second"], thread_id=user)
-    vectors = agent.deps.embedder.encode_queries([pair["first"], pair["second"]])
+    vectors = agent.deps.similarity.encode_queries([pair["first"], pair["second"]])
     similarity = float(np.dot(vectors[0], vectors[1]))
     tokenizer = agent.deps.retriever.index.tokenizer
     same_signature = question_signature(pair["first"], first.get("slot_out"), tokenizer) == \

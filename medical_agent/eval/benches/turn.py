@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ...llm.fake import verify_reply
-from ...prompts import SECTION
+from ...prompts import SECTION, unmark
 from ..retrieval.metrics import percentile_ms
 
 # An evidence entry as context.assembly.evidence_block writes it: "[n] title" then the passage text.
@@ -43,7 +43,7 @@ def bench_responder(messages: Sequence[dict[str, str]], options: dict[str, Any])
         return verify_reply(messages)
     prompt = messages[-1]["content"]
     korean = SECTION["ko"]["profile"] in prompt or SECTION["ko"]["evidence"] in prompt
-    lines = [quote(body.split(". ")[0].strip(), n, korean) for n, body in PASSAGE.findall(prompt)[:3]]
+    lines = [quote(unmark(body).split(". ")[0].strip(), n, korean) for n, body in PASSAGE.findall(prompt)[:3]]
     for lang in ("ko", "en"):
         head = SECTION[lang]["profile"]
         if head in prompt:

@@ -146,9 +146,9 @@ def run_unit(agent: Any, scenario: Scenario, profile: str, mode: str, opts: RunO
                 "citations": [c.get("doc_id") for c in result.get("citations") or []]})
     finally:
         agent.forget(user, [user])
-    relevance = answer_relevance(opts.embedder or agent.deps.embedder, [r["question"] for r in records],
+    relevance = answer_relevance(opts.embedder or agent.deps.similarity, [r["question"] for r in records],
                                  [r["answer"] for r in records])
-    generated = generated_relevance(opts.embedder or agent.deps.embedder, [r["question"] for r in records],
+    generated = generated_relevance(opts.embedder or agent.deps.similarity, [r["question"] for r in records],
                                     [r.get("generated_questions") for r in records])
     for r, value, gen_value in zip(records, relevance, generated, strict=True):
         r["metrics"]["answer_relevance"] = value

@@ -29,7 +29,7 @@ def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
                         "profile_version": version}
     if turn.llm_mode or not turn.flags.response_cache_enabled or state.get("red_flag"):
         return miss
-    vector = deps.embedder.encode_queries([cache_text(state)])[0]
+    vector = deps.similarity.encode_queries([cache_text(state)])[0]
     signature = cache_signature(state, deps)
     hit = deps.cache.lookup(turn.user_id, version, signature, vector, turn.flags.cache_similarity_threshold)
     if hit is None:

@@ -33,7 +33,7 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         retrieved=bool(state.get("retrieval_attempts")), system=state.get("system_prompt", ""),
         context=state.get("user_prompt", ""), generated=state.get("generator") == "llm",
         asked=bool(state.get("question_asked", True)), llm_verifications=state.get("llm_verifications", 0),
-        encode=deps.embedder.encode_queries), flags)
+        encode=deps.similarity.encode_queries), flags)
     verdict, action = outcome.verdict, outcome.action
     rewritten = outcome.query if action == "retrieve" else None
     entry = {**base, "quality_score": round(outcome.quality_score, 4), "parts": verdict.parts, "grades": verdict.grades,

@@ -31,7 +31,7 @@ def store_response(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSta
                  and state.get("stop_reason") == "quality_ok" and state.get("retrieved_docs")
                  and not state.get("red_flag") and not doubts and answer and not state.get("evidence_gap"))
     if cacheable:
-        vector = deps.embedder.encode_queries([cache_text(state)])[0]
+        vector = deps.similarity.encode_queries([cache_text(state)])[0]
         offline = state.get("generator") in ("extractive", "extractive_fallback") and deps.llm is None
         deps.cache.store(turn.user_id, int(state.get("profile_version") or 0), cache_text(state), vector, answer,
                          {"citations": state.get("citations", []), "retrieved_docs": state.get("retrieved_docs", []),
