@@ -3,28 +3,35 @@ detector for Korean and English over the clauses of :mod:`.clauses`).
 
 Only present mentions become the person's active conditions, symptoms or medications; the others are kept
 with their status for display. The scope is the clause around the mention: Korean negation follows the noun
-(당뇨는 없어요, 고혈압이 아니에요, 안 먹어요), English negation precedes it (no history of, denies,
+(당뇨는 없어요, 고혈압이 아니에요, 임신 중이 아니고, 안 먹어요), English negation precedes it (no history of, denies,
 don't have). Someone else's case wins over a plain mention: a relative, friend, colleague or neighbour earlier in
-the clause, or as the subject of the sentence (아버지가 고혈압이 있으신데, my friend takes ...): ``family`` means
-"not the person's". Resolution words and past events (예전에 … 나았어요, 예전에 결핵 앓았어요, used to have, I had
-a heart attack in 2019) make it historical. A mention in a clause that asks or supposes ("뇌졸중의 증상은
-뭔가요?", "Can I take ibuprofen?", "천식 있으면 …", "what if I had …") is hypothetical, shown as "asked about":
-asking about a drug is not taking it, unless the question names it as the person's own ("제 당뇨", "my
-metformin", "the drug I'm taking"). A suspicion is asked about too ("당뇨일까 봐 걱정이에요", "I might have
-diabetes"). A statement beside the question stays a statement: in "메트포르민을 먹고
-있는데 이부프로펜 먹어도 돼요?" metformin is present and ibuprofen asked about.
+the clause, a child named only by age ("my 6-year-old", 세 살배기가), or as the subject of the sentence (아버지가
+고혈압이 있으신데, my friend takes ...): ``family`` means "not the person's". Resolution words and past events
+(예전에 … 나았어요, 예전에 결핵 앓았어요, used to be on, switched from, I had a heart attack in 2019) make it
+historical, but only up to a turn to the present ("… but now", 지금은), and an English resolution after several
+mentions belongs to the nearest one it can be said of ("switched to losartan because of the cough, which is gone
+now": the cough; in Korean, 예전에 already dates the whole sentence).
+A mention in a clause that asks or supposes ("뇌졸중의 증상은 뭔가요?", "Can I take ibuprofen?", "천식 있으면 …",
+"what if I had …") is hypothetical, shown as "asked about": asking about a drug is not taking it, unless the
+question names it as the person's own ("제 당뇨", "my metformin", "the drug I'm taking") or asks about going on
+with or stopping it ("메트포르민 계속 먹어도 돼요?", "Can I keep taking …?"). A suspicion is asked about too
+("당뇨일까 봐 걱정이에요", "I might have diabetes"). A statement beside the question stays a statement: in
+"메트포르민을 먹고 있는데 이부프로펜 먹어도 돼요?" metformin is present and ibuprofen asked about.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .clauses import CONDITION, QUESTION, WHEN, clause_at, past_tense, speculative
 
 PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "family", "historical", "hypothetical"
 ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
+Others = Sequence[tuple[int, int, str]]         # the message's mentions: start, end, slot
 
-KO_NEG_AFTER = re.compile(r"^[은는이가을를도요지]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
+# "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle)
+KO_NEG_AFTER = re.compile(r"^(?:\s*중)?[은는이가을를도요지]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
@@ -36,82 +43,171 @@ EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s
 KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|할아버지|할머니|외할|친할|누나|언니|오빠|"
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|"
-                      r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는))")
+                      r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
+                      r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
+                      r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=가|는|도|이|랑|한테)))")
 EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|aunt|uncle|son|daughter|wife|"
                       r"husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
-                      r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend)(?:'s)?\b|\bfriend\s+of\s+mine\b|"
+                      r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend|toddler|infant|newborn|"
+                      r"little\s+one|twins?)(?:'s)?\b|\bfriend\s+of\s+mine\b|"
+                      # a child named only by age: "my 6-year-old has a fever", "our 3 month old"
+                      r"\b(?:my|our|his|her|their|the)\s+\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old\b"
+                      r"(?!\s+(?:man|woman|male|female|person|guy|lady|gentleman|adult|self)\b)|"
                       r"\bfamily\s+history\b|\bruns\s+in\s+(?:my|the|our)\s+family\b|"
                       r"\b(?:he|she)\s+(?:has|had|takes|took|is|was|uses|used|gets|got)\b|\bfor\s+(?:him|her)\b", re.I)
+# Giving a medicine is for someone else: "해열제 먹여야 되나요" (Korean: the whole sentence, unless it says 저는/제가),
+# "can I give ibuprofen" (English: what follows the verb in its clause).
+KO_GIVING = re.compile(r"먹(?:여|이|일|였)")
+EN_GIVING = re.compile(r"\b(?:give|giving|gave)\s+(?!(?:me|myself|up|birth)\b)", re.I)
+# The person's own beside someone else's: "my toddler swallowed one of my amlodipine pills", "아이가 제 약을 먹었어요"
+MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$", re.I)
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|작년에|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전)")
 KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|치료\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복)")
+# A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
+KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
 KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단)")
-EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:have|take)|had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|"
-                        r"(?:recovered|cured)\s+from|resolved|in\s+the\s+past|years\s+ago|(?:no\s+longer|stopped)\s+"
-                        r"(?:have|has|taking|take)|former(?:ly)?|history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b",
-                        re.I)
-EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|stopped)\b", re.I)
+EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
+                        r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|resolved|"
+                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|stopped)\s+(?:have|has|taking|take)|former(?:ly)?|"
+                        r"history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b", re.I)
+# What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
+EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|switched|changed|started)\b", re.I)
+EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
+                              r"(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
+EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
+                               r"(?P<drug>stopped))\b", re.I)
+# Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
+LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
+                    re.I)
+# What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
+ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
 EN_HAD_BEFORE = re.compile(r"\bI\s+had\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
 EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
                                 r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+))\b", re.I)
 # The question names the item as the person's own: 제 당뇨, 제가 먹는 약, my metformin, I'm taking X.
 KO_OWN_BEFORE = re.compile(r"(?:(?<![가-힣])(?:제|내)\s+(?:\S+\s+)?|(?:제가|내가)\s+(?:\S+\s+)?(?:먹는|먹고\s*있는|"
                            r"복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|앓는|앓고\s*있는|가진|있는)\s+)$")
-EN_OWN_BEFORE = re.compile(r"\bmy\s+(?:[\w-]+\s+){0,2}$|\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
+# "my" owns the noun it comes with, not one after a preposition ("my lisinopril during pregnancy")
+EN_MY_BEFORE = re.compile(r"\bmy\s+(?:(?!(?:during|in|on|for|with|after|before|while|and|or|at|to|from)\b)"
+                          r"[\w-]+\s+){0,2}$", re.I)
+EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
                            r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using)\s+(?:[\w-]+\s+)?$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
                             r"(?:have|having|getting|might|may|could)?)\s+(?:[\w-]+\s+){0,2}$", re.I)
+# A question about going on with or stopping a medicine presupposes it is taken ("메트포르민 계속 먹어도 돼요?",
+# "끊어도 되나요?", "Can I keep taking metformin?", "Should I stop aspirin before surgery?") when the asker is the one
+# who would: a permission or intention (-어도 돼요, -ㄹ까요, -어야 하나요) in Korean, "I"/"me" in English ("Is it
+# dangerous to stop taking metoprolol?" asks in general).
+KO_KEPT_AFTER = re.compile(r"^(?:을|를|은|는|도)?\s*(?:(?:그냥|지금|이제|좀)\s*)?(?:(?:계속|꾸준히|그대로)\s*(?:먹|복용|드|맞|써|쓰|"
+                           r"사용)|끊|중단|그만\s*(?:먹|복용)|줄|늘)[가-힣]{0,2}?(?:도(?=\s|\?|$|요)|까|야\s*(?:하|되|할|돼)|"
+                           r"고\s*싶)")
+EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|stop|quit)\s+"
+                            r"(?:taking\s+|using\s+|on\s+)?|"
+                            r"(?:come|go|get|going|coming)\s+off\s+)(?:the\s+)?$", re.I)
+# A why-question presupposes what it asks about: "Why is my blood pressure so high?", "제 배가 아픈 이유가 뭘까요?"
+WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
 AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether)\s+$", re.I)
 FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\bI'm\b|\bme\b")
 
 
-def _family_subject(window: str) -> bool:
-    """A relative is the subject of this part of the sentence (no "I/저는" after the last family word)."""
-    ends = [m.end() for m in KO_OTHER.finditer(window)]
-    return bool(ends) and not FIRST_PERSON.search(window, ends[-1])
+def _family_subject(before: str) -> bool:
+    """A relative is the subject of this part of the sentence (no "I/저는" after the last family word): "아버지가
+    고혈압이 있으신데", "My son, who is 5, has asthma"."""
+    for pattern, window in ((KO_OTHER, before[-25:]), (EN_OTHER, before[-40:])):
+        ends = [m.end() for m in pattern.finditer(window)]
+        if ends and not FIRST_PERSON.search(window, ends[-1]):
+            return True
+    return False
+
+
+def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int]) -> bool:
+    """A relative before the mention in its clause or as the sentence's subject, or a medicine given, unless the
+    words right before name it the person's own ("my" after the relative)."""
+    s_left, s_right = sentence
+    other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)]
+    if (other or _family_subject(text[s_left:start])) and not \
+            ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
+        return True
+    words = text[s_left:s_right]
+    return bool(EN_GIVING.search(before) or (KO_GIVING.search(words) and not FIRST_PERSON.search(words)))
 
 
 def _own(before: str) -> bool:
     """The words before a mention in a question name it as the person's own."""
-    if KO_OWN_BEFORE.search(before):
+    if KO_OWN_BEFORE.search(before) or EN_MY_BEFORE.search(before):
         return True
-    m = EN_OWN_BEFORE.search(before)
-    return bool(m) and (m.group().lower().startswith("my") or not AUX_BEFORE_I.search(before[:m.start()]))
+    m = EN_OWN_BEFORE.search(before)                     # "I'm taking X", but not "can I take X"
+    return bool(m) and not AUX_BEFORE_I.search(before[:m.start()])
 
 
-def _historical(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int]) -> bool:
+def _said_of(text: str, span: tuple[int, int], stop: int, others: Others, kinds: tuple[str, ...]) -> bool:
+    """What is said at ``stop``, which can be said of mentions of ``kinds``, is about the mention at ``span``:
+    it is of such a kind, and no other mention of such a kind stands between them, except ones listed with it. In
+    "switched to losartan because of the cough, which is gone now" the cough is gone, not losartan; in "I took
+    metformin for my diabetes but stopped" metformin is stopped, not the diabetes."""
+    own = next((slot for s, e, slot in others if (s, e) == span), None)
+    if own is not None and own not in kinds:
+        return False
+    last = end = span[1]
+    for s, e, slot in sorted(others):
+        if end <= s and e <= stop and slot in kinds:
+            if not LISTED.match(text[last:s]):
+                return False
+            last = e
+    return True
+
+
+def _history_before(before: str, marker: re.Pattern[str], now: re.Pattern[str]) -> bool:
+    """A past ``marker`` before the mention in its sentence, with no turn to the present between them."""
+    marks = list(marker.finditer(before))
+    return bool(marks) and not now.search(before, marks[-1].end())
+
+
+def _historical(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int], others: Others) -> bool:
     s_left, s_right = sentence
     sentence_before, sentence_after = text[s_left:start], text[end:s_right]
     after = text[end:clause_end]
-    if KO_HISTORY.search(sentence_before) and (KO_RESOLVED.search(sentence_after) or (
+    if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
             past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right]))):
         return True
-    if EN_HISTORY.search(sentence_before) or EN_RESOLVED_AFTER.search(sentence_after):
+    over = EN_RESOLVED_AFTER.search(sentence_after)
+    if _history_before(sentence_before, EN_HISTORY, EN_NOW) or EN_SWITCHED_FROM.search(sentence_before) or \
+            (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
         return True
     if EN_HAD_BEFORE.search(text[s_left:start]) and EN_PAST_TIME_AFTER.search(sentence_after):
         return True
     return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했", after[:14]))
 
 
-def classify(text: str, start: int, end: int, reading: bool = False) -> str:
+def _kept(text: str, start: int, end: int) -> bool:
+    """A question about going on with or stopping the medicine: it is taken."""
+    return bool(KO_KEPT_AFTER.search(text[end:end + 20]) or EN_KEPT_BEFORE.search(text[max(0, start - 40):start]))
+
+
+def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),
+             possessive: bool = True) -> str:
     """Assertion of the mention ``text[start:end]`` (its clause is the one holding its last character). A
-    ``reading`` (a number) in a -면 clause of a statement is a threshold, not the person's value."""
+    ``reading`` (a number) in a -면 clause of a statement is a threshold, not the person's value. ``others``: the
+    message's other mentions (start, end, slot), for whose illness is over. ``possessive``: whether "my" in a
+    question makes the mention the person's; not for a state ("Will my sugar go up?" asks whether it is), unless
+    the question asks why it is."""
     last = max(start, end - 1)
     while last > start and text[last].isspace():
         last -= 1
     clause = clause_at(text, last)
-    s_left = clause.sentence[0]
     before, after = text[clause.start:start], text[end:clause.end]
-    if KO_OTHER.search(before) or EN_OTHER.search(before) or _family_subject(text[s_left:start][-25:]):
+    if _someone_elses(text, start, before, clause.sentence):
         return FAMILY
-    if _historical(text, start, end, clause.end, clause.sentence):
+    if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         speculative(text, end, clause.end)
-    if supposed or (clause.kind == QUESTION and not _own(before)):
+    owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before)
+    if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
         return HYPOTHETICAL
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
     if korean_negation or EN_NEG_BEFORE.search(before) or EN_NEG_AFTER.search(after):

@@ -4,7 +4,7 @@ A mention is a fact about the person only where it is stated: in "뇌졸중의 �
 asked about, in "메트포르민을 먹고 있는데 이부프로펜 먹어도 돼요?" metformin is stated and ibuprofen asked
 about. Regexes guessed Korean mood from syllables and got both directions wrong (the noun 경고 ends in 고, which is
 not the ending -고; the verb 나다 in "식은땀이 나요" is not the question ending -나요), so Korean is read from kiwi's
-morphemes: clauses end at connective endings (EC: -고, -는데, -어서, -면, -는지 ...) that are not followed by an
+morphemes: clauses end at connective endings (EC: -고, -는데, -어서, -면, -는지, hearsay -라던데 ...) not followed by an
 auxiliary verb ("먹고 있어요" is one clause), and a clause's mood comes from its ending: a question ending (EF
 -나요, -ㄴ가요, -ㄹ까요, -니 ...), a condition (-다면, -거든; -면 and -어도 in a question: "먹어도 돼요?"), an
 embedded question (-는지), or a statement. A sentence is a question when it ends with "?", ends in a question
@@ -56,8 +56,12 @@ KO_CONDITION = _set("다면 ㄴ다면 는다면 라면 이라면 거든 더라�
 KO_IF_OR_WHEN = _set("면 으면")
 KO_CONCESSIVE = _set("어도 아도 여도")     # a condition in a question ("먹어도 돼요?"), a fact otherwise
 KO_EMBEDDED_QUESTION = _set("는지 은지 ㄴ지 ㄹ지 을지 나")
+# Hearsay connectives report what the person was told ("eGFR이 45라던데 …", "빈혈이라는데 …", "150이래서 …"): the
+# clause they end is a statement about the person, whatever the next clause asks.
+KO_HEARSAY = _set("라던데 다던데 ㄴ다던데 는다던데 라는데 다는데 ㄴ다는데 는다는데 래서 대서 라더니 다더니 라길래 다길래 라니까 다니까")
+# (after a condition it reports a general rule: "스타틴 먹으면 근육통 생긴다는데 …" is no myalgia of the person's)
 KO_LINKS = _set("""고 는데 은데 ㄴ데 던데 지만 으나 어서 아서 여서 서 니까 으니까 니 으니 며 으며 면서 으면서 다가 더니 는데도
-    ㄴ데도 길래 자""") | KO_CONDITION | KO_IF_OR_WHEN | KO_CONCESSIVE | KO_EMBEDDED_QUESTION
+    ㄴ데도 길래 자""") | KO_HEARSAY | KO_CONDITION | KO_IF_OR_WHEN | KO_CONCESSIVE | KO_EMBEDDED_QUESTION
 KO_INTERROGATIVES = _set("뭐 무엇 뭔 어떻 어때 왜 언제 어디 얼마나 누구 누가 무슨")
 KO_ANY = _set("든 든지 든가 라도 나")      # 뭐든, 언제든지: "anything", not a question
 KO_TELL_ME = _set("알리 가르치 설명 설명하 추천 추천하 소개 소개하 말하")
@@ -74,6 +78,9 @@ EN_QUESTION_START = re.compile(
     r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b", re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
                        r"any\s+(?:advice|tips|ideas?))\b", re.I)
+# A clause that opens with an inverted auxiliary asks, "?" or not: "my baby has a fever, can i give ibuprofen".
+EN_INVERTED = re.compile(r"^\W*(?:and\s+|so\s+)?(?:can|could|should|shall|will|would|may|might|must|do|does|did|is|are|"
+                         r"am|was|were)\s+(?:i|we|he|she|it|they|my|this|that|these|those)\b", re.I)
 EN_CONDITION_START = re.compile(r"^\W*(?:what\s+if|if|unless|in\s+case|suppose|supposing|whether)\b", re.I)
 EN_STATEMENT_START = re.compile(r"^\W*(?:(?:and|since|because|as|so)\s+)?(?:I|I'm|I've|I'd|my|as\s+an?)\b", re.I)
 EN_BREAK = re.compile(r",\s|;|:\s|\s[-–—]+\s|[–—]|\b(?:but|however|while|whereas)\b|\band\s+(?=(?:I|I'm|I've|my)\b)|"
@@ -119,6 +126,12 @@ def past_tense(text: str, start: int, end: int) -> bool:
     return any(m.tag == "EP" and m.form in PAST for m in morphemes(text) if start <= m.start < end)
 
 
+def predicate_within(text: str, start: int, end: int) -> bool:
+    """A Korean verb or adjective between ``start`` and ``end``: the words name a state ("혈압이 높", "혈당이 올라"),
+    not a thing."""
+    return any(m.tag.startswith(("VV", "VA", "XSV", "XSA")) for m in morphemes(text) if start <= m.start < end)
+
+
 def speculative(text: str, start: int, end: int) -> bool:
     """Korean doubt about what the words before ``start`` name, said between ``start`` and ``end``: -ㄹ까 봐 (in
     case it is), -ㄹ 수도 있다 (it may be), -ㄹ지도 모르다 (it might be)."""
@@ -136,10 +149,13 @@ def speculative(text: str, start: int, end: int) -> bool:
 def _korean(text: str, s: int, e: int) -> list[Clause]:
     morphs = [m for m in morphemes(text) if s <= m.start < e]
     question = _korean_question(text[s:e], morphs)
-    clauses, left = [], s
+    clauses: list[Clause] = []
+    left = s
     for i, m in enumerate(morphs):
         rest = morphs[i + 1:]
         kind = _korean_break(m, rest, question)
+        if kind == STATEMENT and _norm(m.form) in KO_HEARSAY and clauses and clauses[-1].kind in (CONDITION, WHEN):
+            kind = CONDITION                    # "스타틴 먹으면 근육통 생긴다는데": a rule heard, not the person's
         if kind and any(r.tag.startswith(KO_CONTENT_TAGS) for r in rest):
             clauses.append(Clause(left, m.end, kind, (s, e)))
             left = m.end
@@ -216,7 +232,8 @@ def _english(text: str, s: int, e: int) -> list[Clause]:
             words = words[EN_BREAK.match(words).end():]
         if EN_CONDITION_START.match(words):
             kind = CONDITION
-        elif question and not (EN_STATEMENT_START.match(words) and not EN_QUESTION_START.match(words)):
+        elif (question and not (EN_STATEMENT_START.match(words) and not EN_QUESTION_START.match(words))) or \
+                EN_INVERTED.match(words):
             kind = QUESTION
         else:
             kind = STATEMENT

@@ -1,12 +1,16 @@
 """Facts of one message that cannot all be true are refused whole (issue 33): none of them is stored, and each
 contradiction becomes a doubt the reply asks about in one line (generation.finalize.with_doubts).
 
-"저는 남자이고 임신 중이에요": the gender, the pregnancy (demographics *and* the Pregnancy condition mention)
-are dropped. The same for an age and a pregnancy that cannot go together (a pregnant five-year-old), two different
-ages ("저는 서른 살인데 올해 여든이에요", "I'm 30 and 80 years old"), and a denial of taking any medicine beside a
-medicine taken ("I have never taken any medication and I take metformin every day"); "no medicines except
-metformin", "가끔 타이레놀만" are exceptions, not contradictions. Conflicts with the *stored* profile are another
-matter, held back at store time (context.profile.conflicts).
+"저는 남자이고 임신 중이에요": the pregnancy (demographics *and* the Pregnancy condition mention) is dropped, and
+so is everything else the message says about who the person is (age, sex): a description that contradicts itself
+cannot tell which of its parts is wrong ("I'm a 25-year-old man who is 20 weeks pregnant" stores no age either).
+The same for an age and a pregnancy that cannot go together (a pregnant five-year-old), two different ages ("저는
+서른 살인데 올해 여든이에요"), a sex and a condition only the other sex has ("저는 여자인데 전립선 비대증이
+있어요": the sex and the condition), a condition denied and held in one message ("I have never had diabetes, and I
+have had type 1 diabetes since childhood": both, a kind of a condition counting as the condition), and a denial of
+taking any medicine beside a medicine taken ("I have never taken any medication and I take metformin every day");
+"no medicines except metformin", "가끔 타이레놀만" are exceptions, not contradictions. Conflicts with the *stored*
+profile are another matter, held back at store time (context.profile.conflicts).
 """
 
 from __future__ import annotations
@@ -17,6 +21,12 @@ from typing import Any
 
 PREGNANCY_AGE = (10, 60)          # outside it, "pregnant" and the age contradict each other: ask, store neither
 Span = tuple[int, int]
+HELD = ("present", "reported")
+IDENTITY = dict(age=None, age_group=None, gender=None, is_pregnant=None, pregnancy_weeks=None)
+# Conditions of one sex only, by the concept's English name (the pregnancy ones are female through is_pregnant too).
+ONLY_OF = {"male": re.compile(r"prostat|testic|testis|scrot|erectile|penile", re.I),
+           "female": re.compile(r"ovar(?:y|ian)|uter(?:ine|us)|cervix|cervical\s+(?:cancer|dysplasia)|endometri|"
+                                r"menstru|menorrh|menopaus|vagin|vulv|pregnan|eclampsia|gestational|postpartum", re.I)}
 
 MEDICINES = r"(?:medications?|medicines?|meds|drugs?|pills?)"
 NO_MEDICINES = re.compile(
@@ -35,25 +45,60 @@ def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[
     ``said`` maps "age", "male", "female", "is_pregnant", "pregnancy_weeks" to what said it (words, span), and
     ``ages`` lists the ages, for the person's own, non-negated statements only."""
     doubts: list[dict[str, Any]] = []
-    spans: list[Span] = []
     pregnancy = [*said.get("pregnancy_weeks", []), *said.get("is_pregnant", [])]
     if len(set(ages)) > 1:
         doubts.append({"kind": "contradiction", "what": "age+age", "text": " / ".join(w for w, _ in said["age"])})
-        spans += [s for _, s in said["age"]]
-        demo.update(age=None, age_group=None)
-    age = demo["age"]
+    age = None if doubts else demo["age"]
     if demo["is_pregnant"] and "male" in said:
         doubts.append({"kind": "contradiction", "what": "gender+pregnancy",
                        "text": f"{said['male'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
-        spans += [s for _, s in (*said["male"], *pregnancy)]
-        demo.update(gender=None, is_pregnant=None, pregnancy_weeks=None)
     elif demo["is_pregnant"] and age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1]:
         doubts.append({"kind": "contradiction", "what": "age+pregnancy",
                        "text": f"{said['age'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
-        spans += [s for _, s in (*said["age"], *pregnancy)]
-        demo.update(age=None, age_group=None, is_pregnant=None, pregnancy_weeks=None,
-                    gender="female" if "female" in said else None)
+    return doubts, (_refuse_identity(demo, said) if doubts else [])
+
+
+def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]], entities: list[dict[str, Any]]
+                      ) -> tuple[list[dict[str, Any]], list[Span]]:
+    """A held condition or symptom the person's sex cannot have: a doubt, and the sex and the mention refused."""
+    sex = demo.get("gender")
+    if sex not in ONLY_OF:
+        return [], []
+    other = "female" if sex == "male" else "male"
+    clash = [e for e in entities if e.get("assertion") in HELD and ONLY_OF[other].search(e["name"])]
+    if not clash:
+        return [], []
+    words = (said.get(sex) or said.get("is_pregnant") or [("", (0, 0))])[0][0]
+    doubt = {"kind": "contradiction", "what": "gender+condition", "text": f"{words} / {clash[0]['text']}"}
+    return [doubt], [*_refuse_identity(demo, said), *(tuple(e["span"]) for e in clash)]
+
+
+def denied_and_held(entities: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[Span]]:
+    """A concept denied and held in one message (or a kind of it held: type 1 diabetes is diabetes): both refused."""
+    held = [e for e in entities if e.get("assertion") in HELD]
+    doubts: list[dict[str, Any]] = []
+    spans: list[Span] = []
+    for denied in (e for e in entities if e.get("assertion") == "negated"):
+        clash = [e for e in held if _same_or_kind(denied, e)]
+        if clash:
+            doubts.append({"kind": "contradiction", "what": "denied+held", "text": f"{denied['text']} / "
+                           f"{clash[0]['text']}"})
+            spans += [tuple(denied["span"]), *(tuple(e["span"]) for e in clash)]
     return doubts, spans
+
+
+def _same_or_kind(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """``b`` is ``a`` or a kind of it (its name holds ``a``'s): denying diabetes and having type 1 diabetes clash,
+    denying type 1 diabetes and having diabetes do not."""
+    if a.get("cui") and a.get("cui") == b.get("cui"):
+        return True
+    return bool(re.search(rf"\b{re.escape(a['name'].lower())}\b", b["name"].lower()))
+
+
+def _refuse_identity(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]]) -> list[Span]:
+    """Clear everything the message says about who the person is; return the words' spans."""
+    demo.update(IDENTITY)
+    return [span for hits in said.values() for _, span in hits]
 
 
 def medication_contradiction(text: str, medications: list[dict[str, Any]], whose: Callable[[int, int], bool]

@@ -23,6 +23,11 @@ class Mention:
     source: str = ""   # "medcat" | "dictionary"
 
 
+def holds(outer: tuple[int, int], inner: tuple[int, int]) -> bool:
+    """The span ``outer`` holds ``inner`` whole and more (a longer name over a shorter one)."""
+    return outer[0] <= inner[0] and inner[1] <= outer[1] and outer != inner
+
+
 @runtime_checkable
 class ConceptLinker(Protocol):
     name: str

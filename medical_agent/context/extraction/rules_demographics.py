@@ -5,7 +5,7 @@ Rules, not a model: these facts come in a handful of fixed forms (65세, 65살, 
 family clause ("어머니가 여자라서", "my mother is 70") are ignored by the caller through the assertion detector.
 Every age is returned, so that two different ones in one message ("저는 서른 살인데 올해 여든이에요") can be
 refused as a contradiction; an age that is not the person's age now is not one: at an age ("50세에 진단", "at age
-50", "when I was 50") or a threshold ("65세 이상", "over 65").
+50", "when I was 50"), a threshold ("65세 이상", "over 65") or someone's ("세 살배기", "my 6-year-old").
 """
 
 from __future__ import annotations
@@ -24,16 +24,18 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            rf"(?P<tens2>{_TENS})(?:이에요|이예요|입니다|이야|이고|인데|이라)|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
-# 다섯 살 아이, my 5-year-old son: someone else's age
-SOMEONE_AFTER = re.compile(r"\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|할머니|할아버지|남편|아내|동생|"
+# 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
+SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|할머니|할아버지|남편|아내|동생|"
                            r"손자|손녀|조카|친구|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|husband|"
                            r"brother|sister|grand\w+|friend|nephew|niece)\b)", re.I)
+SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$", re.I)
 NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|above|under|below|than)\s+(?:age\s+)?$",
                             re.I)
 AGE_PATTERNS = [
     re.compile(r"(?<![\d.])(-?\d+)\s*(?:세|살|歲)"),
     re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:year|yr)s?[\s-]*old", re.I),
-    re.compile(r"\b(?:i'?m|i am|aged?|age:?)\s+(\d{1,3})\b(?!\s*(?:kg|cm|lb|%|mg|weeks?|days?|times?|years?\s+ago))",
+    re.compile(r"\b(?:i'?m|i am|aged?|age:?)\s+(\d{1,3})\b(?!\s*(?:kg|cm|lb|%|mg|weeks?|days?|times?|years?\s+ago|"
+               r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone))",
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
 ]
@@ -77,8 +79,9 @@ def find_ages(text: str) -> list[RuleHit]:
     found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
     hits: list[RuleHit] = []
     for start, end, age in sorted(found):
-        if NOT_NOW_AFTER.match(text, end) or SOMEONE_AFTER.match(text, end) or NOT_NOW_BEFORE.search(text[:start]) or \
-                any(start < h.end and h.start < end for h in hits):
+        before = text[:start]
+        if NOT_NOW_AFTER.match(text, end) or SOMEONE_AFTER.match(text, end) or NOT_NOW_BEFORE.search(before) or \
+                SOMEONE_BEFORE.search(before) or any(start < h.end and h.start < end for h in hits):
             continue
         hits.append(RuleHit("age", age, start, end, AGE_RANGE[0] < age < AGE_RANGE[1]))
     return hits

@@ -2,7 +2,9 @@
 ("신장이 조금 안 좋다고 들었어요", "혈압이 좀 높은 편", "my kidneys aren't working well"). Each rule is a subject
 (kidney, liver, thyroid, heart, blood pressure, blood sugar, cholesterol, uric acid) and a state (weak, bad, high,
 "갑상선이 있어요"), a few words
-apart within one clause, mapped to a concept of the table. Such a mention is stored with the assertion
+apart within one clause, mapped to a concept of the table. Symptoms are said the same way: a weight and how it
+changed ("몸무게가 석 달 만에 7킬로 빠졌어요", "lost about 5 kg": the number is the change, not a weight, see
+rules_measurements), a fever and how it went ("열이 38.5도까지 올랐고"). Such a mention is stored with the assertion
 ``reported``: what the person was told or feels, not a diagnosis. It counts like a present condition for the
 safety rules (caution errs on the safe side) and is shown as reported. Negation right after the state
 ("나쁘지 않아요", "isn't bad") makes it negated; the clause's other cues (family, history, a question without a
@@ -20,12 +22,13 @@ from .mentions import Mention
 from .name_variants import NameVariants
 
 REPORTED = "reported"
-GAP_KO, GAP_EN = r"[^.!?\n,;—–]{0,14}?", r"[^.!?\n,;—–]{0,30}?"
+GAP_KO, GAP_EN = r"(?:[^.!?\n,;—–]|(?<=\d)\.(?=\d)){0,14}?", r"(?:[^.!?\n,;—–]|(?<=\d)\.(?=\d)){0,30}?"  # 38.5 inside
 KO_BAD = r"(?:안\s*좋|나쁘|나빠|떨어|저하|약하|약해|안\s*되|문제|이상이|망가|손상)"
 KO_HIGH = r"(?:높|올라|많이\s*나|세다|센\s*편)"
 EN_BAD = (r"(?:(?:is|are|isn't|aren't|not)\s+(?:working|doing)\s+(?:well|right|properly)|not\s+(?:working|good|great)|"
           r"weak|bad|poor|low|reduced|declin\w*|failing|(?:a\s+)?problem|trouble|damaged)")
 EN_HIGH = r"(?:high|up|raised|elevated|a\s+bit\s+high|on\s+the\s+high\s+side)"
+KILOS = r"\d+(?:\.\d+)?\s*(?:kg|kilos?|kilograms?|pounds|lbs?)\b"
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,11 @@ RULES = (
     LayRule("Thyroid disease", _en(r"thyroid", EN_BAD + r"|issue|condition")),
     LayRule("Heart disease", _ko(r"심장", KO_BAD)),
     LayRule("Heart disease", _en(r"heart", EN_BAD)),
+    LayRule("Weight loss", _ko(r"몸무게|체중", r"빠지|빠졌|빠져|줄었|줄어|감소")),
+    LayRule("Weight loss", _en(r"lost|losing|dropped", KILOS)),
+    LayRule("Weight gain", _ko(r"몸무게|체중", r"늘었|늘어|쪘|찌|증가")),
+    LayRule("Weight gain", _en(r"gained|gaining|put\s+on", KILOS)),
+    LayRule("Fever", _ko(r"(?<![가-힣])열(?=이|은|도)", r"올라|올랐|오르|안\s*내려|안\s*떨어")),
 )
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)

@@ -7,6 +7,14 @@ measurement only. mmol/L glucose, °F and lb are converted. Korean is read like 
 Latin keyword (HbA1c는 8.2%였어요), an approximation (180 정도, 250쯤, 약 210) and a sentence-final full stop
 (creatinine 1.4.) do not hide the value.
 
+A change is not a reading: "7킬로 빠졌어요", "lost 5 kg", "혈당이 30 올랐어요" give an amount, not a weight or a
+glucose ("300까지 올랐어요", "went up to 250" do give one). A number whose unit alone names the type (178cm, 70kg)
+is not that type when another measured thing is named just before it ("my waist is 102 cm", "허리둘레 90cm").
+
+A range is read as its midpoint ("맥박이 90에서 100 사이" → 95, "runs 280 to 320" → 300), or as its end where it
+says where a change went ("120에서 150으로 올랐어요", "went from 200 to 150"). Imperial heights are converted
+(5'4" → 162.6 cm, "5 foot 10"), as pounds (three digits without a keyword: "a 50 lb bag" is no weight) and °F are.
+
 A number is read whole, with its sign ("혈당이 1234예요" is 1234, not 123; "-5" is negative). A value outside the
 type's plausible range is not a measurement but a doubt (:class:`Implausible`): the caller stores nothing and
 asks. A number followed by another unit (3번, 3일째, 2024년) belongs to something else, and a small number
@@ -70,17 +78,17 @@ SPECS = [
     Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
     Spec("uric_acid", "lab", r"요산|uric\s+acid", "mg/dL", 1, 20, r"mg/?dl"),
     Spec("tsh", "lab", r"갑상선\s*자극\s*호르몬|\bTSH\b", "mIU/L", 0.01, 100, r"m?[iu]u/?m?l"),
+    Spec("spo2", "vital", r"산소\s*포화도|산소\s*수치|산소(?=가|는|도)|\bSpO2\b|\bO2\s*sats?(?:uration)?\b|"
+         r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bpulse\s+ox\w*", "%", 50, 100, r"%"),
     Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b", "bpm", 25, 250,
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
     Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
-    Spec("spo2", "vital", r"산소\s*포화도|\bSpO2\b|\bO2\s*sat(?:uration)?\b|oxygen\s+(?:saturation|level)", "%",
-         50, 100, r"%"),
     Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b", "°C", 34, 43,
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp, value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?!\w)"),
     Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
-         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램)(?!\w)"),
+         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
     Spec("height", "vital", r"(?<![가-힣])키|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
-         value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?!\w)"),
+         value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?![A-Za-z0-9])"),
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
 ]
 BP_PATTERNS = [
@@ -91,6 +99,24 @@ BP_PATTERNS = [
 # ASCII word boundaries: a Latin keyword followed by a Korean particle (HbA1c는, LDL이) still ends at \b.
 _COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
                             rf"(?:{s.keywords}){GAP}{NUM}", re.I | re.ASCII)) for s in SPECS]
+# after the number: a Korean change ("7킬로 빠졌어요", "30 올랐어요"; -으로/-까지 would give the value reached)
+KO_CHANGE_AFTER = re.compile(r"\s*(?:정도|쯤|가량|이나|나|씩|이상)?\s*(?:이|가|를|을)?\s*(?:빠지|빠졌|빠져|빠짐|줄|늘|쪘|찌|올랐|올라|"
+                             r"오르|떨어|내려|내렸|감소|증가|감량|상승|하락)")
+# before the number: an English change ("lost about 5 kg", "dropped by 20", "went up 30"; not "went up to 250")
+EN_CHANGE_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|dropped|drop|fell|rose|put\s+on|increased|"
+                              r"decreased|(?:went|gone|go|goes|come|came)\s+(?:up|down)|by)\s+"
+                              r"(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|roughly\s+|like\s+)?$", re.I)
+# before a number read by its unit alone: another measured thing ("my waist is 102 cm", "허리둘레 90cm")
+OTHER_QUANTITY = re.compile(r"\b(?:waist|hips?|neck|chest|head|arms?|thighs?|calf|circumference|girth|length|size|"
+                            r"tumou?r|mass|lump|cyst|nodule|stone|lesion|polyp|wound|cut)\b[^\d,.;]{0,15}$|"
+                            r"(?:둘레|종양|혹|결절|결석|물혹|크기|길이|상처)[^\d,.;]{0,6}$|허리(?:는|가)?\s*$", re.I)
+# a second number after the first: a range ("90에서 100 사이", "280 to 320", "37.5~38도", "between 90 and 100")
+RANGE_AFTER = re.compile(r"\s*(?P<link>에서|부터|~|∼|–|-|to\b|and\b)\s*(\d+(?:\.\d+)?)(?!\d|\.\d)")
+TO_THE_END = re.compile(r"\s*\S{0,4}?(?:으로|로|까지)")                 # 120에서 150으로 올랐어요: where it went
+EN_CHANGE_FROM = re.compile(r"\b(?:went|gone|go|goes|rose|risen|fell|fallen|dropped|climbed|jumped|increased|"
+                            r"decreased|improved|changed|came|come|up|down)\b[^\d.]{0,15}$", re.I)
+FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b)\s*"
+                  r"(?:(\d{1,2})\s*(?:\"|″|”|''|in\b|inch(?:es)?\b)?)?")
 _VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
 
@@ -126,6 +152,30 @@ class Implausible:
     end: int
 
 
+def _change(text: str, start: int, end: int) -> bool:
+    """The number at ``start`` (its reading ending at ``end``) is an amount of change, not a value."""
+    return bool(KO_CHANGE_AFTER.match(text, end) or EN_CHANGE_BEFORE.search(text, max(0, start - 30), start))
+
+
+def _range(text: str, start: int, end: int, first: float) -> tuple[float, tuple[int, int]] | None:
+    """The value of a range whose first number is ``text[start:end]``, and its second number's span."""
+    m = RANGE_AFTER.match(text, end)
+    if m is None or (m["link"] == "and" and not re.search(r"\bbetween\s+$", text[max(0, start - 10):start])):
+        return None
+    second = float(m.group(2))
+    if TO_THE_END.match(text, m.end()) or EN_CHANGE_FROM.search(text, max(0, start - 30), start):
+        return second, m.span(2)                         # a change: where it went
+    if not first < second <= first * 2:
+        return None                                      # "150-95", "3 to 40" are no ranges of one reading
+    return round((first + second) / 2, 2), m.span(2)
+
+
+def _feet(text: str) -> list[tuple[float, int, int]]:
+    """Imperial heights in cm with their spans: 5'4", 5 ft 10 in, 5 foot 10."""
+    return [(round((int(m.group(1)) * 12 + int(m.group(2) or 0)) * 2.54, 1), m.start(), m.end())
+            for m in FEET.finditer(text) if int(m.group(2) or 0) < 12]
+
+
 def _free(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
     return all(span[1] <= a or span[0] >= b for a, b in taken)
 
@@ -151,15 +201,28 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
             else:
                 continue
             taken.append((m.start(1), m.end(2)))
-    for spec, pattern in [*_COMPILED, *_VALUE_FIRST]:
+    for cm, start, end in _feet(text):
+        out.append(Measurement("height", "vital", cm, "cm", start, end))
+        taken.append((start, end))
+    for spec, pattern, by_unit in [*((s, p, False) for s, p in _COMPILED), *((s, p, True) for s, p in _VALUE_FIRST)]:
         for m in pattern.finditer(text):
-            num_span = m.span(1)
+            group = 1 if m.group(1) is not None else 3           # a value-first pattern may have two forms
+            num_span = m.span(group)
             if not _free(num_span, taken):
                 continue
-            unit = (m.group(2) or "") if m.lastindex and m.lastindex >= 2 else ""
+            unit = (m.group(group + 1) or "") if m.lastindex and m.lastindex > group else ""
             if not unit and OTHER_UNIT.match(text, num_span[1]):
                 continue                                   # 3번, 3일째, 2024년: a count, a duration, a date
-            value = float(m.group(1))
+            if _change(text, num_span[0], m.end()) or \
+                    (by_unit and OTHER_QUANTITY.search(text, max(0, num_span[0] - 25), num_span[0])):
+                taken.append(num_span)
+                continue
+            value = float(m.group(group))
+            if (span := _range(text, *num_span, value)) is not None:
+                value, second = span
+                taken.append(second)
+                unit = unit or (re.match(rf"\s*({spec.units})", text[second[1]:], re.I) or [""])[0].strip() \
+                    if spec.units else unit
             if spec.convert:
                 value = float(spec.convert(value, unit))
             if spec.low <= value <= spec.high:

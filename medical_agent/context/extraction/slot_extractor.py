@@ -5,10 +5,12 @@ The result (``slot_out``) is this turn's evidence only; the profile store decide
 Vital/lab *concept* mentions without a value ("blood pressure") carry no reading and are left out.
 What cannot be true is not stored but listed in ``slot_out["doubts"]``, and the reply asks about it: a value
 outside its plausible range ("혈당이 1234예요", "나이 -5세", "임신 50주") or facts that contradict each other in one
-message ("저는 남자이고 임신 중이에요", a pregnant five-year-old, two ages): those are refused whole, the
-Pregnancy condition mention included (:mod:`.contradictions`). Values and demographics follow the mentions'
-assertion: a number in a question ("당화혈색소 7 넘으면 위험한 거야?", "What does an A1c of 6.5 mean?") or of
-someone else is not the person's reading.
+message ("저는 남자이고 임신 중이에요", a pregnant five-year-old, two ages, a woman's prostate, diabetes denied and
+type 1 diabetes held): those are refused whole, the Pregnancy condition mention and the rest of the person's
+description included (:mod:`.contradictions`). Values and demographics follow the mentions' assertion: a number in
+a question ("당화혈색소 7 넘으면 위험한 거야?", "What does an A1c of 6.5 mean?") or of someone else is not the
+person's reading. A mention that names a state (a lay description, or a Korean name with a predicate: "혈압이 높")
+is not made the person's by "my" in a question: "Will my sugar go up?" asks whether it is so.
 """
 
 from __future__ import annotations
@@ -20,8 +22,15 @@ from typing import Any
 
 from ...text import detect_language
 from . import assertion as A
-from .contradictions import demographic_contradictions, medication_contradiction, overlaps
-from .mentions import ConceptLinker, Mention
+from .clauses import predicate_within
+from .contradictions import (
+    demographic_contradictions,
+    denied_and_held,
+    medication_contradiction,
+    overlaps,
+    sex_contradiction,
+)
+from .mentions import ConceptLinker, Mention, holds
 from .rules_demographics import find_demographics
 from .rules_lay import LayConditions, lay_assertion
 from .rules_measurements import read_measurements
@@ -32,6 +41,7 @@ EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
 NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
+Said = dict[str, list[tuple[str, tuple[int, int]]]]  # a demographic field or gender -> the words that said it
 
 
 def empty_slots() -> dict[str, Any]:
@@ -50,10 +60,12 @@ class SlotExtractor:
 
     def mentions(self, text: str) -> list[Mention]:
         """The concept linker's mentions and lay descriptions of conditions where it named none (a measurement
-        word such as "혈압" may be inside a lay description)."""
+        word such as "혈압" may be inside a lay description); a name said in another form that holds a linked
+        mention whole names more ("pain in my chest" over "pain") and replaces it."""
         linked = self.linker.link(text)
         named = [(m.start, m.end) for m in linked if m.slot in SLOT_OF]
         lay = self.lay.find(text, named) if self.lay else []
+        linked = [m for m in linked if not any(holds((x.start, x.end), (m.start, m.end)) for x in lay)]
         return sorted([*linked, *lay], key=lambda m: m.start)
 
     def extract(self, text: str) -> dict[str, Any]:
@@ -63,11 +75,12 @@ class SlotExtractor:
         if not text.strip():
             return slots
         stamp = self.clock()
-        slots["doubts"], refused = self._demographics(text, slots["demographics"])
-        for m in self.mentions(text):
-            if m.slot not in SLOT_OF:
-                continue
-            assertion = A.classify(text, m.start, m.end)
+        slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
+        mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF]
+        others = [(m.start, m.end, m.slot) for m in mentions]
+        for m in mentions:
+            state = m.source == "lay" or predicate_within(text, m.start, m.end)      # "Will my sugar go up?"
+            assertion = A.classify(text, m.start, m.end, others=others, possessive=not state)
             if m.source == "lay":
                 assertion = lay_assertion(text, m, assertion)
             item: dict[str, Any] = {"name": m.name, "cui": m.cui, "tui": m.tui, "text": m.text,
@@ -90,28 +103,32 @@ class SlotExtractor:
             if A.classify(text, bad.start, bad.end, reading=True) not in NOT_THE_PERSONS:
                 slots["doubts"].append({"kind": "implausible", "what": bad.type, "text": text[bad.start:bad.end],
                                         "value": bad.value, "range": [bad.low, bad.high], "unit": bad.unit})
-        self._refuse(text, slots, refused)
+        self._refuse(text, slots, refused, said)
         return slots
 
     @staticmethod
-    def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]]) -> None:
+    def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]], said: Said) -> None:
         """Drop the mentions a contradiction refused (the words of a refused demographic, the medicines taken
-        beside "I take no medicines")."""
+        beside "I take no medicines", a condition of the other sex, a condition denied and held)."""
         def own(start: int, end: int) -> bool:
             return A.classify(text, start, end) not in NOT_THE_PERSONS
 
         if doubt := medication_contradiction(text, slots["medications"], own):
             slots["doubts"].append(doubt)
             slots["medications"] = [m for m in slots["medications"] if m["assertion"] != A.PRESENT]
+        entities = [m for slot in SLOT_OF.values() for m in slots[slot]]
+        for doubts, spans in (sex_contradiction(slots["demographics"], said, entities), denied_and_held(entities)):
+            slots["doubts"] += doubts
+            refused = [*refused, *spans]
         for slot in SLOT_OF.values():
             slots[slot] = [m for m in slots[slot] if not overlaps(m["span"], refused)]
 
     @staticmethod
-    def _demographics(text: str, demo: dict[str, Any]) -> tuple[list[dict[str, Any]], list[tuple[int, int]]]:
-        """Fill ``demo``; return the doubts (implausible values, contradictions), which are not stored, and the
-        spans of the words a contradiction refused."""
+    def _demographics(text: str, demo: dict[str, Any]) -> tuple[list[dict[str, Any]], list[tuple[int, int]], Said]:
+        """Fill ``demo``; return the doubts (implausible values, contradictions), which are not stored, the spans of
+        the words a contradiction refused, and what said each field (for a contradiction with a mention)."""
         doubts: list[dict[str, Any]] = []
-        said: dict[str, list[tuple[str, tuple[int, int]]]] = {}    # what said each field (for a contradiction)
+        said: Said = {}
         ages: list[int] = []
         for hit in find_demographics(text):
             status = A.classify(text, hit.start, hit.end)
@@ -140,4 +157,4 @@ class SlotExtractor:
         if demo["pregnancy_weeks"] is not None and demo["is_pregnant"] is not False:
             demo["is_pregnant"], demo["gender"] = True, "female"
         found, refused = demographic_contradictions(demo, said, ages)
-        return [*doubts, *found], refused
+        return [*doubts, *found], refused, said
