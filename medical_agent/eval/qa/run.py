@@ -105,6 +105,7 @@ def summarise(records: Sequence[dict[str, Any]], ids: Sequence[str]) -> dict[str
         p = mcnemar_exact(only_agent, only_llm)
         out["mcnemar"] = {"paired": len(paired), "agent_only_correct": only_agent, "llm_only_correct": only_llm,
                           "p_exact": round(float(p), 6)}
-        if modes["llm"]["n"] and modes["agent"]["n"]:
+        if modes["llm"]["n"] and modes["agent"]["n"] and modes["llm"]["seconds_mean"]:   # (a mean rounded to 0 s:
+                                                                                         # scripted turns)
             out["time_ratio"] = round(modes["agent"]["seconds_mean"] / modes["llm"]["seconds_mean"], 2)
     return out
