@@ -87,6 +87,42 @@ ANSWER_TASK = {
           "Reply in JSON: answer (the English answer), key_points (2 or 3), confidence (how well the evidence "
           "supports the answer, 0 to 1).",
 }
+# The relevance gate's one call (retrieval.relevance: an ambiguous set of passages), on the turn's shared context:
+# which passages help answer the question. Then the answer task is told to use only those.
+RELEVANCE_TASK = {
+    "ko": "위 [근거] 가운데 [사용자 질문]에 답하는 데 실제로 도움이 되는 근거의 번호만 고르세요. 다른 질환이나 다른 약에 관한 "
+          "근거는 고르지 마세요. JSON으로 답하세요: relevant(번호 목록, 없으면 빈 목록).",
+    "en": "Which of the numbered [Evidence] passages actually help answer the [Question]? Leave out passages about "
+          "another condition or another medicine. Reply in JSON: relevant (the list of numbers; empty if none).",
+}
+RELEVANCE_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["relevant"],
+                    "properties": {"relevant": {"type": "array", "items": {"type": "integer"}, "maxItems": 8}}}
+USE_ONLY = {"ko": "답에는 근거 {numbers}번만 쓰세요.", "en": "Use only evidence {numbers} in the answer."}
+# No passage answers the question (the gate's "incorrect"): with a model, its own knowledge, labelled; offline, say so.
+NOT_COVERED_LABEL = {
+    "ko": "⚠️ 제 자료에는 이 질문에 대한 내용이 없습니다. 아래는 자료에 근거하지 않은 일반적인 설명이니 반드시 의료진에게 확인하세요.",
+    "en": "⚠️ My sources do not cover this question. What follows is not from my sources: please check it with a "
+          "clinician.",
+}
+NOT_COVERED_TASK = {
+    "ko": "제공된 근거에는 이 질문에 대한 내용이 없습니다. 일반적으로 알려진 내용만으로 [사용자 질문]에 한국어 2~4문장으로 짧고 "
+          "신중하게 답하세요. 확실하지 않으면 모른다고 하고, 복용량이나 약을 바꾸라는 지시는 하지 말고, 의사나 약사에게 확인하라고 "
+          "하세요. 근거 번호는 붙이지 마세요. JSON으로 답하세요: answer, key_points, confidence.",
+    "en": "The evidence does not cover this question. Answer the [Question] briefly and cautiously in 2 to 4 "
+          "English sentences from general knowledge only. Say so if you are not sure, do not tell the person to change "
+          "a dose or a medicine, and tell them to check with a doctor or pharmacist. Do not cite evidence numbers. "
+          "Reply in JSON: answer, key_points, confidence.",
+}
+NOT_COVERED_OFFLINE = {
+    "ko": "제 자료(지식 베이스{documents})에는 이 질문에 답할 내용이 없어, 관련 없는 자료로 답하지 않겠습니다{about}. "
+          "약에 관한 질문은 약사나 처방한 의사에게, 증상이나 질환에 관한 질문은 진료하는 의사에게 물어보세요. 의약품이라면 "
+          "제품 설명서에도 정보가 있습니다. 증상이 심하거나 갑자기 나빠지면 119에 연락하세요.",
+    "en": "My sources (the knowledge base{documents}) have nothing that answers this question, so I will not answer "
+          "it from unrelated material{about}. For a medicine, ask a pharmacist or the doctor who prescribed it; for a "
+          "symptom or a condition, ask your doctor. A medicine's package leaflet also has information. If symptoms are "
+          "severe or getting worse quickly, call your local emergency number.",
+}
+
 SYNTHESIS_SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["answer", "key_points", "confidence"],
     "properties": {"answer": {"type": "string"},

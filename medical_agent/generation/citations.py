@@ -1,5 +1,6 @@
-"""Citations: [n] in an answer refers to the n-th retrieved document. Markers that point nowhere are removed
-(a citation must never be invented), and the state keeps the citation → document map."""
+"""Citations: [n] in an answer refers to the n-th retrieved document. Markers that point nowhere (no such document,
+or one blanked out: a passage the relevance gate ruled out) are removed (a citation must never be invented), and
+the state keeps the citation → document map."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def clean_and_map(answer: str, docs: Sequence[Evidence]) -> tuple[str, list[dict
     used: dict[int, dict[str, Any]] = {}
 
     def keep(match: re.Match[str]) -> str:
-        numbers = [int(n) for n in re.findall(r"\d+", match.group(1)) if 0 < int(n) <= len(docs)]
+        numbers = [int(n) for n in re.findall(r"\d+", match.group(1))
+                   if 0 < int(n) <= len(docs) and docs[int(n) - 1].text.strip()]
         for n in numbers:
             used.setdefault(n, docs[n - 1].citation(n))
         return "".join(f"[{n}]" for n in numbers)

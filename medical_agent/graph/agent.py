@@ -32,7 +32,8 @@ RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
                "generator", "query_complexity", "dynamic_k", "red_flag", "expanded_query", "token_plan", "language",
                "iteration_count", "safety_notes", "profile_version", "mode", "synthesis", "answer_choice",
-               "route", "followup", "plan", "evidence_gap", "web_note", "instructions_removed")
+               "route", "followup", "plan", "evidence_gap", "web_note", "instructions_removed", "evidence_verdict",
+               "gate", "dropped_docs")
 
 
 log = logging.getLogger(__name__)

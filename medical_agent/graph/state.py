@@ -76,6 +76,9 @@ class AgentState(TypedDict, total=False):
     evidence_gap: list[str]                   # medicines / conditions the question names that no passage covers
     web_note: str                             # what the web fallback did ("" when it did not run)
     instructions_removed: int                 # sentences addressed to an assistant removed from the evidence
+    evidence_verdict: str                     # the relevance gate's: correct | ambiguous | incorrect | ungated
+    gate: dict[str, Any] | None               # its scores, the dropped passages, unknown words, reason
+    dropped_docs: list[dict[str, Any]]        # the passages the gate kept out of the answer
     needs_retrieval: bool
     question_asked: bool                      # the message asks something (a statement of facts does not)
     update_profile: bool
@@ -124,7 +127,8 @@ def new_turn(user_text: str) -> AgentState:
         "system_prompt": "", "user_prompt": "", "token_plan": {}, "query_for_retrieval": user_text, "expanded_query": {},
         "retrieved_docs": [], "retrieval_attempts": 0, "dynamic_k": 0, "query_complexity": "",
         "route": "", "followup": None, "standalone_question": user_text, "plan": None, "llm_plan": None,
-        "evidence_gap": [], "web_note": "", "instructions_removed": 0,
+        "evidence_gap": [], "web_note": "", "instructions_removed": 0, "evidence_verdict": "", "gate": None,
+        "dropped_docs": [],
         "needs_retrieval": False, "question_asked": False, "update_profile": False, "red_flag": None, "answer": "", "citations": [],
         "safety_notes": [], "generator": "", "quality_score": 0.0, "quality_feedback": {}, "iteration_count": 0,
         "synthesis": {}, "verify_action": "", "verify_feedback": "", "verify_step": 0, "llm_verifications": 0,

@@ -32,6 +32,10 @@ class CandidateSource(Protocol):
         """The stored vectors (first view) of ``chunks``."""
         ...
 
+    def similarities(self, query: np.ndarray, chunks: Sequence[int]) -> np.ndarray:
+        """Cosine of one query vector with each of ``chunks`` (their best view where a source keeps several)."""
+        ...
+
 
 class LocalCandidates:
     """The index directory's own BM25 (scipy) and FAISS index, filtered by boolean masks."""
@@ -50,3 +54,6 @@ class LocalCandidates:
 
     def chunk_vectors(self, chunks: Sequence[int]) -> np.ndarray:
         return self.index.dense.chunk_vectors(chunks)
+
+    def similarities(self, query: np.ndarray, chunks: Sequence[int]) -> np.ndarray:
+        return self.index.dense.similarities(query, chunks)

@@ -69,6 +69,15 @@ class DenseIndex:
                     best[chunk] = float(score)
         return sorted(best.items(), key=lambda kv: -kv[1])[:k]
 
+    def similarities(self, query: np.ndarray, chunks: Sequence[int]) -> np.ndarray:
+        """Cosine of ``query`` with each chunk, its best view (what the relevance gate reads of a hit)."""
+        n_chunks = len(self.rows) // self.views
+        out = np.full(len(chunks), -1.0, dtype=np.float32)
+        for k, c in enumerate(chunks):
+            if 0 <= c < n_chunks:
+                out[k] = max(float(self.index.reconstruct(int(v * n_chunks + c)) @ query) for v in range(self.views))
+        return out
+
     def chunk_vectors(self, chunks: Sequence[int]) -> np.ndarray:
         """Stored vectors of chunks (their first view), for pseudo-relevance feedback."""
         n_chunks = len(self.rows) // self.views

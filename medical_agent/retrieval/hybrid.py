@@ -114,11 +114,24 @@ class HybridRetriever:
         weights = (self.weights[0], query.fusion.dense_weight) if query.fusion else self.weights
         fusion = (query.fusion.method if query.fusion else None) or self.fusion
         fused = fuse(bm25, dense, method=method, fusion=fusion, weights=weights, rrf_k=self.rrf_k, k=k)
-        return [self.hit(i, score, rank, b, d) for rank, (i, score, b, d) in enumerate(fused, start=1)]
+        similarity = self.similarities(query.text, [i for i, *_ in fused]) if method != "bm25" else None
+        return [self.hit(i, score, rank, b, d, None if similarity is None else float(similarity[rank - 1]))
+                for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
-    def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None) -> Evidence:
+    def similarities(self, text: str, chunks: Sequence[int]) -> np.ndarray:
+        """Cosine of the question (as asked: no expansion, no feedback) with each chunk: the relevance gate's reading
+        of a hit (retrieval.relevance), on one scale whatever the fusion did."""
+        if not chunks:
+            return np.zeros(0, dtype=np.float32)
+        return self.source.similarities(self.embedder.encode_queries([text])[0], chunks)
+
+    def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None,
+            similarity: float | None = None) -> Evidence:
         c = self.index.chunks[i]
+        metadata = c.get("metadata", {})
+        if similarity is not None:
+            metadata = {**metadata, "similarity": round(similarity, 4), "embedder": self.embedder.name}
         return Evidence(chunk_id=c["chunk_id"], doc_id=c["doc_id"], title=c.get("title", ""), text=c["text"],
                    score=float(score), rank=rank, lang=c.get("lang", ""), url=c.get("url", ""),
                    topic=c.get("topic", ""), source=c.get("source", ""), bm25_rank=b_rank, dense_rank=d_rank,
-                   metadata=c.get("metadata", {}))
+                   metadata=metadata)

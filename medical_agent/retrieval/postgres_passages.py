@@ -204,6 +204,14 @@ class PostgresCandidates:
         by_chunk = {int(c): e.to_numpy().astype(np.float32) for c, e in rows}
         return np.vstack([by_chunk[int(c)] for c in chunks if int(c) in by_chunk])
 
+    def similarities(self, query: np.ndarray, chunks: Sequence[int]) -> np.ndarray:
+        with self.pool.connection() as conn:
+            rows = conn.execute(f"SELECT chunk, max(1 - (embedding <=> %s)) FROM {self.vectors} WHERE chunk = ANY(%s) "
+                                "GROUP BY chunk", [np.asarray(query, dtype=np.float32), list(map(int, chunks))]
+                                ).fetchall()
+        found = {int(c): float(s) for c, s in rows}
+        return np.array([found.get(int(c), -1.0) for c in chunks], dtype=np.float32)
+
     def close(self) -> None:
         self.pool.close()
 

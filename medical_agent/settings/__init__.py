@@ -6,8 +6,19 @@ Sections follow ``config/agent_config.yaml``: ``settings.paths``, ``.backends``,
 
 from .fields import CHOICES, FUSION_METHODS, SettingsError
 from .loading import DEFAULT_CONFIG, OFFLINE_ENV, apply_offline_env, get_settings, load_settings
-from .model import FUSION_FIELDS, PROJECT_ROOT, UI, Backends, FeatureFlags, Limits, Paths, Retrieval, Settings
+from .model import (
+           FUSION_FIELDS,
+           GATE_FIELDS,
+           PROJECT_ROOT,
+           UI,
+           Backends,
+           FeatureFlags,
+           Limits,
+           Paths,
+           Retrieval,
+           Settings,
+)
 
-__all__ = ["CHOICES", "DEFAULT_CONFIG", "FUSION_FIELDS", "FUSION_METHODS", "OFFLINE_ENV", "PROJECT_ROOT", "UI",
+__all__ = ["CHOICES", "DEFAULT_CONFIG", "FUSION_FIELDS", "GATE_FIELDS", "FUSION_METHODS", "OFFLINE_ENV", "PROJECT_ROOT", "UI",
            "Backends", "FeatureFlags", "Limits", "Paths", "Retrieval", "Settings", "SettingsError",
            "apply_offline_env", "get_settings", "load_settings"]

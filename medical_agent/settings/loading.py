@@ -17,6 +17,7 @@ from .fields import SettingsError, check_known, coerce
 from .model import (
     FLAG_TYPES,
     FUSION_FIELDS,
+    GATE_FIELDS,
     SECTIONS,
     SETTING_TYPES,
     FeatureFlags,
@@ -44,13 +45,15 @@ TOP_LEVEL = ("profile", "features", "profiles", "fusion_presets")
 
 
 def fusion_presets(raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """``fusion_presets:`` of the YAML: embedder name → fusion values chosen for it; ``default`` is required."""
+    """``fusion_presets:`` of the YAML: embedder name → fusion values (and relevance-gate thresholds) chosen for it;
+    ``default`` is required and must set every fusion value."""
     presets = {}
+    fields = (*FUSION_FIELDS, *GATE_FIELDS)
     for name, body in raw.items():
         if not isinstance(body, Mapping):
-            raise SettingsError(f"fusion_presets.{name}: expected a mapping of {', '.join(FUSION_FIELDS)}")
+            raise SettingsError(f"fusion_presets.{name}: expected a mapping of {', '.join(fields)}")
         for key in body:
-            check_known(key, dict.fromkeys(FUSION_FIELDS), f"fusion_presets.{name} field")
+            check_known(key, dict.fromkeys(fields), f"fusion_presets.{name} field")
         presets[str(name)] = {k: coerce(k, v, SETTING_TYPES[k][1]) for k, v in body.items()}
     missing = [k for k in FUSION_FIELDS if presets.get("default", {}).get(k) is None]
     if missing:

@@ -14,6 +14,8 @@ from typing import Any
 from .fields import SettingsError, check_known, coerce
 
 FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
+# the relevance gate's thresholds (retrieval.relevance): cosines, so per embedder like the fusion values
+GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin")
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class FeatureFlags:
     progress_monitoring: bool = True
     active_retrieval_enabled: bool = True
     planning_enabled: bool = True           # a message of several parts: subtasks, query variants, quotas (seed 004)
+    relevance_gate_enabled: bool = True     # CRAG's retrieval evaluator: off-topic passages never reach the answer
     medcat2_enabled: bool = True
     memory_mode: str = "structured"
     response_cache_enabled: bool = True
@@ -104,7 +107,8 @@ class UI:
 
 @dataclass(frozen=True)
 class Retrieval:
-    """A fusion value left unset (None) comes from the preset of the index's embedder (``fusion_presets``)."""
+    """A fusion value or gate threshold left unset (None) comes from the preset of the index's embedder
+    (``fusion_presets``)."""
 
     rrf_k: int = 60
     index_views: str = "full"               # what the knowledge base's index embeds per passage: full,head
@@ -116,6 +120,10 @@ class Retrieval:
     crosslingual_fusion_method: str | None = None    # a Korean question over English passages (None: as above)
     crosslingual_dense_weight: float | None = None
     crosslingual_prf_weight: float | None = None
+    gate_low: float | None = None           # the relevance gate's thresholds (None: the embedder's preset; an
+    gate_high: float | None = None          # embedder without one is not gated)
+    gate_unknown: float | None = None
+    gate_margin: float | None = None
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
                                             # PostgreSQL (database_url; written by index_builder build --store postgres)
     fulltext_ranking: str = "idf"           # postgres store: ts_rank weighted by each lexeme's IDF | plain ts_rank

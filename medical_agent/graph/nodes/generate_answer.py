@@ -27,9 +27,12 @@ from ...llm.calls import tracked_chat
 from ...prompts import (
     ANSWER_TASK,
     INSTRUCTIONS_IGNORED,
+    NOT_COVERED_LABEL,
+    NOT_COVERED_TASK,
     RETRY_NOTE,
     SYNTHESIS_SCHEMA,
     TRANSLATE_ANSWER,
+    USE_ONLY,
     unmark,
 )
 from ...safety import collect_facts, safety_notes, with_emergency_line
@@ -37,6 +40,7 @@ from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
 from .common import language, stream_writer
+from .gating import GatePlan, citable, gate_plan, not_covered_text
 
 log = logging.getLogger(__name__)
 NO_MODEL = {"ko": "LLM 모드에는 언어 모델이 필요합니다. 지금은 오프라인 모드이므로 'AI Agent' 모드로 질문해 주세요.",
@@ -48,7 +52,7 @@ LANGUAGE_FALLBACK = {"ko": "(언어 모델이 한국어로 답하지 못해 근�
 TEMPERATURE = {"corrective": 0.05, "language": 0.1, "translate": 0.0}
 
 
-def _call(state: AgentState, turn: TurnContext, lang: str) -> dict[str, Any]:
+def _call(state: AgentState, turn: TurnContext, lang: str, plan: GatePlan) -> dict[str, Any]:
     """Messages, schema and temperature of this answer call."""
     if turn.llm_mode:
         past = [{"role": t["role"], "content": t["content"]} for t in (state.get("conversation_history") or [])[-6:]]
@@ -61,7 +65,10 @@ def _call(state: AgentState, turn: TurnContext, lang: str) -> dict[str, Any]:
         task = TRANSLATE_ANSWER[key].format(answer=(state.get("synthesis") or {}).get("answer", ""))
         return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
                 "json_schema": None, "temperature": 0.0}
-    task = f"{ANSWER_TASK[key]}\n{turn.answer_format}" if turn.answer_format else ANSWER_TASK[key]
+    task = NOT_COVERED_TASK[key] if plan.not_covered else ANSWER_TASK[key]
+    if plan.relevant:
+        task = f"{task}\n{USE_ONLY[key].format(numbers=', '.join(f'[{n}]' for n in plan.relevant))}"
+    task = f"{task}\n{turn.answer_format}" if turn.answer_format else task
     if kind in RETRY_NOTE:
         task = RETRY_NOTE[kind][key].format(detail=regen.get("feedback") or "-") + "\n" + task
     return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
@@ -76,13 +83,20 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     write({"type": "generation_start", "iteration": state.get("iteration_count", 0) + state.get("regenerations", 0)})
     if red:
         write({"type": "token", "text": red["line"] + "\n\n"})
-    records: list[dict] = []
+    plan = gate_plan(state, turn, deps, lang, docs)
+    records: list[dict] = list(plan.records)
     body, generator, prefix, key_points, confidence = "", "llm", "", [], None
     regen = (state.get("regeneration") or {}).get("kind")
     if regen == "extract":
         prefix, generator = LANGUAGE_FALLBACK[lang], "extractive_fallback"
+    elif plan.not_covered and deps.llm is None:
+        body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
+        write({"type": "token", "text": body})
     elif deps.llm is not None:
-        call = _call(state, turn, lang)
+        call = _call(state, turn, lang, plan)
+        if plan.not_covered:
+            prefix = NOT_COVERED_LABEL[lang]
+            write({"type": "token", "text": prefix + "\n\n"})
         stream = AnswerStream() if call["json_schema"] else None
 
         def on_token(chunk: str) -> None:
@@ -99,14 +113,18 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             if stream is not None and not stream.raw.count('"answer"'):
                 write({"type": "token", "text": body})          # a backend that ignored the schema
             if not turn.llm_mode:
-                body = attach_citations(cut_loop(body), docs, deps.retriever.index.tokenizer.tokenize)
+                body = attach_citations(cut_loop(body), citable(docs, plan), deps.retriever.index.tokenizer.tokenize)
+            if plan.not_covered:
+                body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
         except LLMError as exc:
             log.warning("generation failed: %s", exc)
             prefix, generator = LLM_FAILED[lang].format(error=exc), "extractive_fallback"
     if turn.llm_mode and deps.llm is None:
         body, generator = NO_MODEL[lang], "none"
     elif not body and generator != "none":
-        if not state.get("needs_retrieval") and not docs:
+        if plan.not_covered:
+            body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
+        elif not state.get("needs_retrieval") and not docs:
             body, generator = greeting(lang, state.get("profile_summary", ""), bool(state.get("update_profile"))), \
                 "template"
         else:
@@ -117,7 +135,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body
         write({"type": "token", "text": body})
-    body, citations = clean_and_map(body, docs)
+    body, citations = clean_and_map(body, citable(docs, plan))
     notes: list[str] = []
     if not turn.llm_mode:
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
@@ -128,6 +146,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})
-    synthesis = synthesize(body.strip(), citations, docs, lang, key_points, confidence, state["user_text"])
+    synthesis = synthesize(body.strip(), citations, citable(docs, plan), lang, key_points, confidence,
+                           state["user_text"])
     return {"answer": with_emergency_line(body.strip() + extra, red), "citations": citations, "safety_notes": notes,
-            "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict()}
+            "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict(), **plan.update}

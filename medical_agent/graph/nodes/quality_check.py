@@ -17,6 +17,8 @@ def quality_check(state: AgentState, turn: TurnContext, deps: Deps) -> AgentStat
         nxt, reason = "store_response", "refine_disabled"
     elif not state.get("retrieval_attempts"):
         nxt, reason = "store_response", "no_retrieval_needed"
+    elif state.get("generator") in ("not_covered", "llm_not_covered"):
+        nxt, reason = "store_response", "not_covered"        # the relevance gate kept nothing (nodes.gating)
     else:
         nxt, reason = deps.strategies[flags.refine_strategy].next_step(state, flags)
     update: AgentState = {"next_step": nxt, "stop_reason": reason,

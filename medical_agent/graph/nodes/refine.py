@@ -13,6 +13,8 @@ from ..state import AgentState
 from ..turn import TurnContext
 from .common import language
 
+NOT_COVERED = ("not_covered", "llm_not_covered")      # generators of an answer no passage supports (nodes.gating)
+
 
 def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     start = time.perf_counter()
@@ -21,11 +23,13 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     base = {"step": step, "iteration": state.get("iteration_count", 0),
             "regeneration": (state.get("regeneration") or {}).get("kind"), "doc_ids": [d.doc_id for d in docs],
             "query": state.get("query_for_retrieval") or state.get("user_text", "")}
-    if turn.llm_mode or not flags.self_refine_enabled:
-        entry = {**base, "quality_score": 1.0, "judge": "bypassed", "action": "accept", "missing_info": [],
-                 "rewritten_query": None}
+    if turn.llm_mode or not flags.self_refine_enabled or state.get("generator") in NOT_COVERED:
+        # no evidence to verify against: a question the sources do not cover is answered as such, once
+        judge = "not_covered" if state.get("generator") in NOT_COVERED else "bypassed"
+        entry = {**base, "quality_score": 1.0, "judge": judge, "action": "accept", "missing_info": [],
+                 "rewritten_query": None, "evidence_verdict": state.get("evidence_verdict")}
         return {"quality_score": 1.0, "verify_action": "accept", "verify_step": step,
-                "quality_feedback": {"judge": "bypassed"}, "quality_score_history": [1.0],
+                "quality_feedback": {"judge": judge}, "quality_score_history": [1.0],
                 "refine_iteration_logs": [entry]}
     strategy = deps.strategies[flags.refine_strategy]
     outcome = strategy.refine(RefineInput(
@@ -36,7 +40,8 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         encode=deps.similarity.encode_queries), flags)
     verdict, action = outcome.verdict, outcome.action
     rewritten = outcome.query if action == "retrieve" else None
-    entry = {**base, "quality_score": round(outcome.quality_score, 4), "parts": verdict.parts, "grades": verdict.grades,
+    entry = {**base, "evidence_verdict": state.get("evidence_verdict"), "gate": _gate_log(state),
+             "quality_score": round(outcome.quality_score, 4), "parts": verdict.parts, "grades": verdict.grades,
              "supported_share": verdict.supported_share, "language_ok": verdict.language_ok,
              "claims": [{"text": c["text"][:160], "supported": c["supported"]} for c in verdict.claims],
              "judge": verdict.judge, "strategy": strategy.name, "action": action,
@@ -53,3 +58,12 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         update["query_for_retrieval"] = rewritten
         update["query_rewrite_history"] = [rewritten]
     return update
+
+
+def _gate_log(state: AgentState) -> dict | None:
+    """What the refine log shows of the relevance gate: its best score, what it dropped and why."""
+    gate = state.get("gate")
+    if not gate:
+        return None
+    return {"best": gate.get("best"), "dropped": [d.get("doc_id") for d in gate.get("dropped") or []],
+            "unknown": gate.get("unknown"), "reason": gate.get("reason"), "llm_relevant": gate.get("llm_relevant")}

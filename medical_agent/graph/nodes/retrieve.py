@@ -15,6 +15,7 @@ from ...retrieval.injection import guard
 from ...retrieval.llm_planning import LlmPlan
 from ...retrieval.planning import make_plan, planned_search
 from ...retrieval.query_pipeline import Expansion
+from ...retrieval.relevance import UNGATED, Judgement, judge, thresholds_for
 from ...retrieval.trust import apply_reviews
 from ..deps import Deps
 from ..state import AgentState
@@ -35,12 +36,16 @@ def borrowed_concepts(text: str, history: list[dict[str, str]], deps: Deps) -> l
 
 def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     """The first search of a turn plans a message of several parts (retrieval.planning); a re-retrieval of the
-    refine loop searches its rewritten query once. Then what the evidence leaves out (retrieval.coverage), with the
-    web fallback where one is configured; sentences that address an assistant are removed from every passage
-    (retrieval.injection), and the answer says so."""
+    refine loop searches its rewritten query once. The relevance gate keeps what answers the question
+    (retrieval.relevance); then what the kept evidence leaves out (retrieval.coverage), with the web fallback where
+    one is configured; sentences that address an assistant are removed from every passage (retrieval.injection),
+    and the answer says so."""
     first = not state.get("retrieval_attempts")
     hits, expansion, query, trace = _search(state, turn, deps, first)
     hits = apply_reviews(hits, deps.reviews)
+    judgement = _gate(query, hits, turn, deps)
+    dropped = [h.to_dict() for n, h in enumerate(hits, start=1) if n not in judgement.kept]
+    hits = [h for n, h in enumerate(hits, start=1) if n in judgement.kept]
     hits, gap, web_note = _coverage(state, deps, hits, first)
     hits, removed = guard(hits)            # text inside evidence is data: what speaks to an assistant goes
     attempts = state.get("retrieval_attempts", 0) + 1
@@ -49,7 +54,8 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
             "retrieval_attempts": attempts, "iteration_count": attempts - 1, "query_for_retrieval": query,
             "expanded_query": expansion.to_dict(), "retrieved_docs_history": [doc_hashes(hits)],
             "llm_calls": expansion.llm_calls,
-            "instructions_removed": removed}
+            "instructions_removed": removed, "evidence_verdict": judgement.verdict, "gate": judgement.to_dict(),
+            "dropped_docs": dropped}
 
 
 def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
@@ -72,6 +78,14 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
     query = " ".join([query, *borrowed])
     hits, expansion = deps.query_pipeline.search(query, k, also=also)
     return hits, expansion, query, None
+
+
+def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps) -> Judgement:
+    """The relevance gate over every index searched (the knowledge base and the person's documents)."""
+    if not turn.flags.relevance_gate_enabled:
+        return Judgement(UNGATED, kept=list(range(1, len(hits) + 1)), reason="relevance gate off")
+    indexes = [deps.retriever.index, *[r.index for r in deps.personal_retrievers(turn.user_id)]]
+    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name))
 
 
 def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool

@@ -1,0 +1,80 @@
+"""Each verdict of the relevance gate through the graph, offline and with the scripted model: correct answers from the
+kept passages, ambiguous asks the model once which passages help, incorrect keeps every passage out of the answer
+(labelled as not from the sources with a model; said plainly offline), and the verdict reaches the chat JSON and
+the refine log. Thresholds are set per test (the tiny world's embedder has no preset)."""
+
+from __future__ import annotations
+
+import json
+
+from medical_agent.llm import ScriptedLLM
+from medical_agent.llm.fake import verify_reply
+from medical_agent.prompts import NOT_COVERED_LABEL, NOT_COVERED_TASK, USE_ONLY
+
+QUESTION = "What are the side effects of metformin?"
+ALL_CLOSE = {"gate_low": -1.0, "gate_high": -1.0, "gate_unknown": -1.0, "gate_margin": 2.0}
+NONE_CLOSE = {"gate_low": 1.5, "gate_high": 1.6, "gate_unknown": 1.6, "gate_margin": 0.0}
+UNSURE = {"gate_low": -1.0, "gate_high": 1.5, "gate_unknown": -1.0, "gate_margin": 2.0}
+
+
+def model(relevant=(1,)):
+    return ScriptedLLM({"generate": lambda m, o: json.dumps({"answer": "Metformin can upset the stomach [1]. "
+                                                                       "Ask your doctor [2].",
+                                                             "key_points": [], "confidence": 0.8}),
+                        "verify": lambda m, o: verify_reply(m, 0.9),
+                        "relevance": json.dumps({"relevant": list(relevant)})}, cycle=True)
+
+
+def test_correct_answers_from_the_kept_passages_and_records_the_verdict(make_agent):
+    result = make_agent(**ALL_CLOSE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "correct" and result["citations"] and result["generator"] == "extractive"
+    assert result["gate"]["best"] is not None and result["dropped_docs"] == []
+    assert any(e.get("evidence_verdict") == "correct" for e in result["refine_iteration_logs"])
+
+
+def test_incorrect_offline_says_the_sources_do_not_cover_it_and_cites_nothing(make_agent):
+    result = make_agent(**NONE_CLOSE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "incorrect" and result["retrieved_docs"] == []
+    assert result["dropped_docs"] and result["citations"] == [] and "[1]" not in result["answer"]
+    assert result["generator"] == "not_covered" and result["stop_reason"] == "not_covered"
+    assert "My sources" in result["answer"] and "clinician" in result["answer"]   # the disclaimer still follows
+
+
+def test_incorrect_with_a_model_answers_from_its_knowledge_under_a_label(make_agent):
+    llm = model()
+    result = make_agent(llm, **NONE_CLOSE).run("u", QUESTION)
+    assert result["answer"].startswith(NOT_COVERED_LABEL["en"]) and result["generator"] == "llm_not_covered"
+    assert result["citations"] == [] and "[1]" not in result["answer"]
+    tasks = [c.messages[-1]["content"] for c in llm.calls if c.tag == "generate"]
+    assert len(tasks) == 1 and NOT_COVERED_TASK["en"] in tasks[0]
+    assert [c.tag for c in llm.calls] == ["generate"]               # no verification of an uncovered answer
+
+
+def test_ambiguous_with_a_model_marks_the_passages_once_and_cites_only_those(make_agent):
+    llm = model(relevant=(1,))
+    result = make_agent(llm, **UNSURE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "ambiguous" and result["gate"]["llm_relevant"] == [1]
+    assert [c.tag for c in llm.calls].count("relevance") == 1
+    answer_task = next(c.messages[-1]["content"] for c in llm.calls if c.tag == "generate")
+    assert USE_ONLY["en"].format(numbers="[1]") in answer_task
+    assert [c["n"] for c in result["citations"]] == [1]            # [2] was ruled out: its marker is gone
+    relevance = next(c for c in llm.calls if c.tag == "relevance")
+    generate = next(c for c in llm.calls if c.tag == "generate")
+    assert relevance.messages[0] == generate.messages[0]            # the shared prefix: same system prompt
+    assert relevance.messages[1]["content"].split("[Task]")[0] == generate.messages[1]["content"].split("[Task]")[0]
+
+
+def test_ambiguous_with_nothing_marked_is_answered_as_not_covered(make_agent):
+    result = make_agent(model(relevant=()), **UNSURE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "incorrect" and result["generator"] == "llm_not_covered"
+    assert result["citations"] == []
+
+
+def test_ambiguous_offline_answers_from_the_kept_passages(make_agent):
+    result = make_agent(**UNSURE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "ambiguous" and result["citations"] and result["generator"] == "extractive"
+
+
+def test_the_gate_can_be_switched_off(make_agent):
+    result = make_agent(relevance_gate_enabled=False, **NONE_CLOSE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "ungated" and result["citations"]

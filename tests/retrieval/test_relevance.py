@@ -1,0 +1,62 @@
+"""The relevance gate's verdict from measured signals: the best passage's similarity, the question's unknown words, and
+which passages stay (within a margin of the best)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from medical_agent.evidence import Evidence
+from medical_agent.retrieval.relevance import (
+    AMBIGUOUS,
+    CORRECT,
+    INCORRECT,
+    UNGATED,
+    Thresholds,
+    judge,
+    thresholds_for,
+    unknown_words,
+)
+from medical_agent.retrieval.tokenizer import get_tokenizer
+from medical_agent.settings import load_settings
+
+T = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03)
+VOCAB = {w: n for n, w in enumerate(["metformin", "diabetes", "kidney", "warfarin", "ibuprofen", "side", "effects",
+                                     "당뇨병", "메트포르민", "부작용"])}
+INDEX = SimpleNamespace(bm25=SimpleNamespace(vocab=VOCAB), tokenizer=get_tokenizer())
+
+
+def hits(*sims):
+    return [Evidence(f"d{n}#0", f"d{n}", "t", "x", rank=n, metadata={"similarity": s} if s is not None else {})
+            for n, s in enumerate(sims, start=1)]
+
+
+def test_the_three_verdicts_and_the_margin():
+    close = judge("metformin side effects", hits(0.90, 0.88, 0.85), [INDEX], T)
+    assert close.verdict == CORRECT and close.kept == [1, 2] and close.dropped[0]["doc_id"] == "d3"
+    middle = judge("metformin side effects", hits(0.83, 0.70), [INDEX], T)
+    assert middle.verdict == AMBIGUOUS and middle.kept == [1]
+    far = judge("metformin side effects", hits(0.75, 0.74), [INDEX], T)
+    assert far.verdict == INCORRECT and far.kept == [] and len(far.dropped) == 2
+
+
+def test_an_unknown_name_needs_a_closer_passage():
+    assert unknown_words("zuranolone side effects", [INDEX]) == ["zuranolone"]
+    assert judge("zuranolone side effects", hits(0.87), [INDEX], T).verdict == INCORRECT
+    assert judge("zuranolone side effects", hits(0.90), [INDEX], T).verdict == CORRECT
+
+
+def test_a_misspelling_of_a_known_word_is_not_unknown():
+    assert unknown_words("metfromin and diabetis", [INDEX]) == []          # two and one edits away
+    assert unknown_words("팍스로비드 부작용", [INDEX]) == ["팍스로비드"]
+    assert unknown_words("what is 7.3 or 150/95", [INDEX]) == []           # numbers and short words are not names
+
+
+def test_hits_without_a_similarity_are_kept_and_an_embedder_without_thresholds_is_not_gated():
+    web = judge("metformin", hits(0.90, None), [INDEX], T)
+    assert web.verdict == CORRECT and web.kept == [1, 2]
+    assert judge("metformin", hits(0.2), [INDEX], None).verdict == UNGATED
+    settings = load_settings()
+    assert thresholds_for(settings, "use-multilingual-v3") is None
+    assert thresholds_for(settings, "multilingual-e5-small-q4") is not None
+    custom = load_settings(overrides={"gate_low": 0.1, "gate_high": 0.2, "gate_unknown": 0.3, "gate_margin": 0.05})
+    assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05)
