@@ -19,7 +19,9 @@ NAMED = ("medication", "condition")
 Names = Callable[[Mention], Sequence[str]]
 
 
-def _said(name: str, text: str) -> bool:
+def said(name: str, text: str) -> bool:
+    """Whether ``name`` stands in ``text`` (lower case): Hangul names of two syllables or more anywhere, Latin ones
+    of three letters or more as whole words."""
     name = name.lower().strip()
     if HANGUL.search(name):
         return len(name) >= 2 and name in text
@@ -31,5 +33,5 @@ def uncovered(mentions: Sequence[Mention], docs: Sequence[Evidence], names: Name
     mention's other names (the concept table's)."""
     text = " ".join(f"{d.title} {d.text}" for d in docs).lower()
     missing = [m.text for m in mentions if m.slot in NAMED
-               and not any(_said(n, text) for n in (m.text, m.name or "", *(names(m) if names else ())))]
+               and not any(said(n, text) for n in (m.text, m.name or "", *(names(m) if names else ())))]
     return list(dict.fromkeys(missing))

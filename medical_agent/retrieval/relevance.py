@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 
 from ..evidence import Evidence
 from ..settings import GATE_FIELDS, Settings
+from .coverage import said
 from .index_store import LoadedIndex
 
 CORRECT, AMBIGUOUS, INCORRECT, UNGATED = "correct", "ambiguous", "incorrect", "ungated"
@@ -116,10 +117,12 @@ def _near(vocabulary: dict[str, int], token: str) -> list[str]:
 _BUCKETS: dict[int, tuple[dict[str, int], dict[str, list[str]]]] = {}
 
 
-def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex], thresholds: Thresholds | None
-          ) -> Judgement:
+def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex], thresholds: Thresholds | None,
+          concepts: Sequence[Sequence[str]] = ()) -> Judgement:
     """The gate's verdict on ``hits`` for ``question``. Hits without a similarity (web pages, a BM25-only search)
-    are kept as they are and do not count towards the verdict."""
+    are kept as they are and do not count towards the verdict. ``concepts``: the names of each medicine, condition
+    or symptom the question names; when a kept passage mentions one, a kept passage that mentions none is about
+    something else (a severe asthma attack's warning signs under a question on stroke) and is dropped."""
     if thresholds is None:
         return Judgement(UNGATED, kept=[h.rank or n for n, h in enumerate(hits, start=1)], reason="no thresholds")
     scored = [(n, h, h.metadata.get("similarity")) for n, h in enumerate(hits, start=1)]
@@ -137,11 +140,16 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
         verdict, reason = CORRECT, f"best passage {best:.3f} >= {thresholds.high}"
     else:
         verdict, reason = AMBIGUOUS, f"best passage {best:.3f} between {thresholds.low} and {thresholds.high}"
-    kept, dropped = [], []
-    for n, hit, sim in scored:
-        keep = verdict != INCORRECT and (sim is None or sim >= best - thresholds.margin)
-        if keep:
-            kept.append(n)
-        else:
-            dropped.append({"rank": n, "doc_id": hit.doc_id, "similarity": sim})
+    close = {n for n, _, sim in scored if verdict != INCORRECT and (sim is None or sim >= best - thresholds.margin)}
+    on_topic = {n for n, hit, _ in scored if n in close and mentions_any(hit, concepts)}
+    if on_topic:
+        close = {n for n, hit, sim in scored if n in on_topic or (n in close and sim is None)}
+    kept = [n for n, _, _ in scored if n in close]
+    dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored if n not in close]
     return Judgement(verdict, kept, dropped, round(best, 4), unknown, reason)
+
+
+def mentions_any(hit: Evidence, concepts: Sequence[Sequence[str]]) -> bool:
+    """Whether the passage names one of the concepts (any of its names, as the evidence-gap check reads them)."""
+    text = f"{hit.title} {hit.text}".lower()
+    return any(said(name, text) for names in concepts for name in names)

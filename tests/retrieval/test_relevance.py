@@ -60,3 +60,14 @@ def test_hits_without_a_similarity_are_kept_and_an_embedder_without_thresholds_i
     assert thresholds_for(settings, "multilingual-e5-small-q4") is not None
     custom = load_settings(overrides={"gate_low": 0.1, "gate_high": 0.2, "gate_unknown": 0.3, "gate_margin": 0.05})
     assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05)
+
+
+def test_a_close_passage_about_another_condition_is_dropped_when_one_names_the_question_s():
+    stroke = Evidence("s#0", "s", "Recognising a stroke: BE FAST", "Face drooping, arm weakness.", rank=1,
+                      metadata={"similarity": 0.90})
+    asthma = Evidence("a#0", "a", "Warning signs of a severe asthma attack", "Wheezing.", rank=2,
+                      metadata={"similarity": 0.89})
+    verdict = judge("warning signs of a stroke", [stroke, asthma], [INDEX], T, concepts=[["stroke", "뇌졸중"]])
+    assert verdict.kept == [1] and verdict.dropped[0]["doc_id"] == "a"
+    none_named = judge("warning signs of a stroke", [asthma], [INDEX], T, concepts=[["stroke"]])
+    assert none_named.kept == [1]               # nothing names it: the evidence-gap note speaks, the gate keeps

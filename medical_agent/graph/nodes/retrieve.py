@@ -22,6 +22,7 @@ from ..state import AgentState
 from ..turn import TurnContext
 
 K_DEFAULT = 8
+CONCEPT_SLOTS = ("condition", "medication", "symptom")    # what a passage must name to be on the question's topic
 
 
 def borrowed_concepts(text: str, history: list[dict[str, str]], deps: Deps) -> list[str]:
@@ -85,7 +86,9 @@ def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps) -> Ju
     if not turn.flags.relevance_gate_enabled:
         return Judgement(UNGATED, kept=list(range(1, len(hits) + 1)), reason="relevance gate off")
     indexes = [deps.retriever.index, *[r.index for r in deps.personal_retrievers(turn.user_id)]]
-    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name))
+    names = concept_names(deps)
+    concepts = [[m.text, m.name or "", *names(m)] for m in deps.linker.link(query) if m.slot in CONCEPT_SLOTS]
+    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name), concepts)
 
 
 def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
