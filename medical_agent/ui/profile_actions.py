@@ -14,9 +14,11 @@ from typing import Any
 import gradio as gr
 
 from ..context.profile.edits import EditError
-from ..context.profile.fhir import RecordError, load_bundle, record_slots
+from ..context.profile.fhir import RecordError, link_concepts, record_slots
 from ..context.profile.schema import ENTITY_SLOTS
 from ..graph.agent import MedicalAgent
+from ..indexing.worker import read_record
+from .served_files import discard_upload
 
 RESUME_CODE = re.compile(r"web-[0-9a-f]{12,32}")
 
@@ -42,7 +44,8 @@ def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] 
 
 
 class ProfileActions:
-    """Handlers over ``self.runtime``, ``self.profile`` and the app's ``_panels``/``_profile_values``/``keep``."""
+    """Handlers over ``self.runtime``, ``self.settings``, ``self.served``, ``self.profile`` and the app's
+    ``_panels``/``_profile_values``/``keep``."""
 
     def resume(self, code: str, session: dict[str, str] | None):
         """Come back to a profile by its resume code, on this replica or any other one sharing the database: the
@@ -75,16 +78,18 @@ class ProfileActions:
 
     def import_record(self, file: str | None, session: dict[str, str] | None):
         """A person's own FHIR R4 bundle into their profile: active conditions, medicines, latest vitals and labs
-        as items from the record. The uploaded copy is deleted once read; a bad file changes nothing."""
+        as items from the record. The file is read in a bounded child process (``indexing.worker``: inflated
+        size, entries, items, time and memory capped), Gradio's copy deleted once read; a bad file changes
+        nothing and says why in one line."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         try:
             if not file:
                 raise RecordError("choose a FHIR R4 JSON file first / FHIR JSON 파일을 고르세요")
             try:
-                record = load_bundle(Path(file), agent.deps.concepts)
+                record = link_concepts(read_record(Path(file), self.settings.limits), agent.deps.concepts)
             finally:
-                Path(file).unlink(missing_ok=True)
+                discard_upload(file, self.served.cache)
             slots = record_slots(record, dt.datetime.now(dt.UTC).isoformat(timespec="seconds"))
             agent.deps.profiles.update(session["user_id"], slots)
             note = (f"✔ from your record: {len(slots['conditions'])} conditions, {len(slots['medications'])} "
@@ -94,17 +99,18 @@ class ProfileActions:
         return *self._profile_values(session), note, None
 
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
-        """Write the person's profile to a JSON file and show it for download."""
+        """Write the person's profile to a JSON file and show it for download: one copy, in Gradio's folder under
+        a random name (neither the name nor the URL holds the resume code), deleted with the profile."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
-        path = self._export_path(session["user_id"])
-        path.write_text(agent.deps.profiles.export(session["user_id"]), encoding="utf-8")
+        name = f"my-profile-{dt.date.today().isoformat()}.json"
+        path = self.served.place(session["user_id"], name, agent.deps.profiles.export(session["user_id"]).encode())
         return gr.update(value=str(path), visible=True)
 
     def delete(self, session: dict[str, str] | None):
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         agent.forget(session["user_id"], [session["thread_id"]])
-        self._forget_export(session["user_id"])
+        self.served.forget(session["user_id"])
         session = {**session, "thread_id": uuid.uuid4().hex}
         return [], *self._panels(session, None), session, gr.update(visible=False), hidden_file()

@@ -58,6 +58,8 @@ class AgentRuntime:
             from ..composition import create_agent
 
             agent = create_agent(self.settings)
+            if agent.deps.collections:       # what uploads killed mid-way left is never indexed later
+                agent.deps.collections.recover()
             warm_up(agent)
             self.agent = agent
             log.info("agent ready after %.1f s", time.perf_counter() - self.started)

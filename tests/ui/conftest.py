@@ -30,7 +30,9 @@ def free_port() -> int:
 def ui_settings(tmp_path_factory, tiny_index) -> Settings:  # noqa: F811
     db = tmp_path_factory.mktemp("ui") / "agent.sqlite"
     return load_settings(env={"MEDAGENT_DB_PATH": str(db), "MEDAGENT_DOCUMENTS_DIR": str(db.parent / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-                              "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"})
+                              "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline",
+                              "MEDAGENT_EMBEDDER": "use-multilingual",
+                              "MEDAGENT_TEMP_DIR": str(db.parent / "tmp")})
 
 
 @pytest.fixture(scope="session")

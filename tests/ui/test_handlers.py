@@ -124,7 +124,7 @@ def test_header_warns_when_medcat_fell_back_to_the_dictionary():
     assert "⚠️ Concept linker fallback — MedCAT unavailable: bad zip" in header_text(Runtime())
 
 
-def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent, tmp_path):
+def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent):
     a, b = new_session(), new_session()
     assert a["user_id"] != b["user_id"] and a["thread_id"] != b["thread_id"]
     turn(ui, QUESTION_KO, a)
@@ -133,7 +133,7 @@ def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent, tmp_pat
     assert "Diabetes mellitus" in set(ui._panels(a, None)[PROFILE - 1]["item"])
     assert turn(ui, QUESTION_KO, a)[-1][RAW]["cache_hit"]                # A's repeat is served from A's cache
     assert not turn(ui, QUESTION_KO, b)[-1][RAW]["cache_hit"]            # B never gets A's cached answer
-    copy = served_copy(ui, ui.export(a), tmp_path)
+    copy = served_copy(ui, ui.export(a))
     chat, *panels, fresh, export_file, keep = ui.new_patient(a)
     assert chat == [] and fresh["user_id"] not in (a["user_id"], b["user_id"]) and panels[0].empty
     assert fresh["user_id"] in keep and "30 days" in keep
@@ -142,22 +142,22 @@ def test_sessions_are_isolated_and_new_patient_starts_over(ui, ui_agent, tmp_pat
         ui_agent.forget(s["user_id"], [s["thread_id"]])
 
 
-def served_copy(ui, exported, tmp_path):
-    """What Gradio does with a returned file: a copy in its cache, under a directory named by a hash."""
-    ui.served_cache = tmp_path / "gradio-cache"
-    copy = ui.served_cache / "3f9a0c" / Path(exported["value"]).name
-    copy.parent.mkdir(parents=True)
-    copy.write_bytes(Path(exported["value"]).read_bytes())
-    return copy
+def served_copy(ui, exported):
+    """The exported file is the one Gradio serves: written inside its folder (so never copied), under a random
+    folder name; neither holds the resume code."""
+    path = Path(exported["value"])
+    assert path.is_relative_to(ui.served.cache) and path.name.startswith("my-profile-")
+    assert "web-" not in str(path.relative_to(ui.served.cache))
+    return path
 
 
-def test_delete_my_profile_forgets_everything(ui, ui_agent, tmp_path):
+def test_delete_my_profile_forgets_everything(ui, ui_agent):
     session = new_session()
     turn(ui, QUESTION_KO, session)
     assert ui_agent.deps.profiles.get(session["user_id"]) is not None
     exported = ui.export(session)
     assert exported["visible"] is True and "Diabetes" in Path(exported["value"]).read_text(encoding="utf-8")
-    copy = served_copy(ui, exported, tmp_path)
+    copy = served_copy(ui, exported)
     chat, slots, summary, *_, after, confirm, export_file = ui.delete(session)
     assert chat == [] and summary == "_No profile yet._" and slots.empty
     assert ui_agent.deps.profiles.get(session["user_id"]) is None and not Path(exported["value"]).exists()
@@ -225,7 +225,8 @@ def test_importing_a_synthea_bundle_fills_the_profile_with_what_the_fhir_reader_
         pytest.skip(f"shared Synthea subset not found at {folder}")
     source = sorted(folder.glob("*.json.gz"))[0]
     record = load_bundle(source, ui_agent.deps.concepts)
-    upload = tmp_path / source.name                                   # gradio's own copy of the upload
+    upload = ui.served.cache / "5e1c7a" / source.name               # gradio's own copy of the upload
+    upload.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(source, upload)
     session = new_session()
     summary, table, items, note, cleared = ui.import_record(str(upload), session)

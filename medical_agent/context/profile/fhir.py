@@ -3,6 +3,11 @@ and medications (mapped to concepts through the concept table's SNOMED CT / RxNo
 glucose and HbA1c. One reader for two uses: a person imports their own record into their profile
 (:func:`record_slots`, items with source "record"), and the profile evaluation and the multi-turn scenarios take
 Synthea patients as their ground truth.
+
+A person's file is untrusted: with ``limits`` (the import) its inflated bytes are counted while a .gz is
+inflated, its resources while the JSON is parsed, and a record naming more active conditions or medicines than
+anyone has is refused, each with a line naming the limit (the demo reads it in a bounded child process,
+``indexing.worker``, and links the codes to concepts afterwards: :func:`read_record`, :func:`link_concepts`).
 """
 
 from __future__ import annotations
@@ -10,11 +15,16 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...settings import Limits
 from ..extraction.concepts import Concept, ConceptTable
+
+MB = 1024 * 1024
+ZIP_MAGIC = b"PK\x03\x04"
 
 BP_PANELS = {"55284-4", "85354-9"}
 SYSTOLIC, DIASTOLIC = "8480-6", "8462-4"
@@ -41,6 +51,14 @@ class PatientRecord:
     blood_pressure: tuple[int, int] | None = None
     glucose: float | None = None
     hba1c: float | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PatientRecord:
+        """The record as :func:`dataclasses.asdict` wrote it (without concepts: :func:`link_concepts` adds them)."""
+        coded = {k: [Coded(c["system"], c["code"], c["display"], None) for c in data[k]]
+                 for k in ("conditions", "medications")}
+        bp = data.get("blood_pressure")
+        return cls(**{**data, **coded, "blood_pressure": tuple(bp) if bp else None})
 
     def covered(self, kind: str) -> list[Concept]:
         """Distinct concepts of the active conditions or medications that the concept table covers."""
@@ -71,22 +89,67 @@ class RecordError(ValueError):
     """The file is not a FHIR R4 bundle with a patient; the message says what is wrong, for the person."""
 
 
-def read_bundle(path: Path) -> dict[str, Any]:
-    opener = gzip.open if path.suffix == ".gz" else open
+def _read_bytes(path: Path, limits: Limits | None) -> bytes:
+    """The file's bytes, a .gz inflated; with limits, inflating stops one byte past ``max_inflated_mb``."""
+    cap = limits.max_inflated_mb * MB if limits else -1
+    with path.open("rb") as fh:
+        head = fh.read(4)
+    if head == ZIP_MAGIC:
+        raise RecordError(f"{path.name} is a zip archive; unpack it and import the FHIR JSON file inside")
+    opener = gzip.open if head[:2] == b"\x1f\x8b" or path.suffix == ".gz" else open
+    with opener(path, "rb") as fh:
+        data = fh.read(cap + 1 if limits else -1)
+    if limits and len(data) > cap:
+        raise RecordError(f"{path.name} inflates to more than {limits.max_inflated_mb} MB "
+                          f"(limit max_inflated_mb = {limits.max_inflated_mb})")
+    return data
+
+
+def _counting_hook(name: str, limits: Limits | None) -> Any:
+    """A json object_hook that counts the resources as the parser completes them and stops past the cap."""
+    if limits is None:
+        return None
+    seen = [0]
+
+    def hook(obj: dict[str, Any]) -> dict[str, Any]:
+        if "resourceType" in obj:
+            seen[0] += 1
+            if seen[0] > limits.max_record_entries + 1:       # +1: the Bundle itself
+                raise RecordError(f"{name} has more than {limits.max_record_entries} entries "
+                                  f"(limit max_record_entries = {limits.max_record_entries})")
+        return obj
+    return hook
+
+
+def read_bundle(path: Path, limits: Limits | None = None) -> dict[str, Any]:
     try:
-        with opener(path, "rt", encoding="utf-8") as fh:
-            bundle = json.load(fh)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, EOFError) as exc:
+        bundle = json.loads(_read_bytes(path, limits).decode("utf-8-sig"),
+                            object_hook=_counting_hook(path.name, limits))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, EOFError, zlib.error) as exc:
         raise RecordError(f"{path.name} is not a JSON file ({type(exc).__name__}); export your record as "
                           "FHIR R4 JSON") from None
+    except RecursionError:
+        raise RecordError(f"{path.name} is nested deeper than a FHIR bundle is") from None
     if not isinstance(bundle, dict) or bundle.get("resourceType") != "Bundle" or \
             not isinstance(bundle.get("entry", []), list):
         raise RecordError(f"{path.name} is JSON but not a FHIR Bundle (resourceType must be 'Bundle')")
     return bundle
 
 
-def load_bundle(path: Path, concepts: ConceptTable) -> PatientRecord:
-    bundle = read_bundle(path)
+def load_bundle(path: Path, concepts: ConceptTable, limits: Limits | None = None) -> PatientRecord:
+    return link_concepts(read_record(path, limits), concepts)
+
+
+def link_concepts(record: PatientRecord, concepts: ConceptTable) -> PatientRecord:
+    """The record's conditions and medications linked to the concept table by their SNOMED CT / RxNorm codes."""
+    for item in record.conditions + record.medications:
+        item.concept = concepts.lookup_code(item.system, item.code)
+    return record
+
+
+def read_record(path: Path, limits: Limits | None = None) -> PatientRecord:
+    """The patient in the bundle at ``path``, its codes not linked yet; :class:`RecordError` says what is wrong."""
+    bundle = read_bundle(path, limits)
     resources = [e["resource"] for e in bundle.get("entry", []) if isinstance(e, dict)
                  and isinstance(e.get("resource"), dict) and "resourceType" in e["resource"]]
     patient = next((r for r in resources if r["resourceType"] == "Patient"), None)
@@ -108,11 +171,15 @@ def load_bundle(path: Path, concepts: ConceptTable) -> PatientRecord:
             status = _coding(r.get("clinicalStatus"), "condition-clinical")
             code = _coding(r.get("code"), "snomed")
             if status and status[0] == "active" and code and not r.get("abatementDateTime"):
-                record.conditions.append(Coded("snomed", *code, concepts.lookup_code("snomed", code[0])))
+                record.conditions.append(Coded("snomed", *code, None))
         elif r["resourceType"] == "MedicationRequest" and r.get("status") == "active":
             code = _coding(r.get("medicationCodeableConcept"), "rxnorm")
             if code:
-                record.medications.append(Coded("rxnorm", *code, concepts.lookup_code("rxnorm", code[0])))
+                record.medications.append(Coded("rxnorm", *code, None))
+    for kind, items in (("active conditions", record.conditions), ("active medicines", record.medications)):
+        if limits and len(items) > limits.max_record_items:
+            raise RecordError(f"{path.name} lists {len(items)} {kind}; a record may add at most "
+                              f"{limits.max_record_items} (limit max_record_items = {limits.max_record_items})")
     bp = _latest(observations, BP_PANELS)
     if bp:
         parts = {c["code"]["coding"][0]["code"]: c.get("valueQuantity", {}).get("value")

@@ -37,12 +37,42 @@ def levenshtein(a: str, b: str) -> int:
     return prev[-1]
 
 
+def within_edits(a: str, b: str, k: int) -> bool:
+    """levenshtein(a, b) <= k, in O(len · k): strings whose lengths differ by more than k are not compared, the
+    shared head and tail are skipped, and only the diagonal band of width 2k+1 is computed, stopping as soon as
+    the whole band is past k. (A full table over two 400-character names costs 160,000 cells; importing a
+    record with hundreds of them compared every pair.)"""
+    if abs(len(a) - len(b)) > k:
+        return False
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    a, b = a[head:], b[head:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
+    if len(a) < len(b):
+        a, b = b, a
+    if not b:
+        return len(a) <= k
+    far = k + 1
+    prev = [j if j <= k else far for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        cur = [far] * (len(b) + 1)
+        cur[0] = i if i <= k else far
+        for j in range(max(1, i - k), min(len(b), i + k) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]), far)
+        if min(cur) > k:
+            return False
+        prev = cur
+    return prev[-1] <= k
+
+
 def _same_entity(a: dict[str, Any], b: dict[str, Any]) -> bool:
     if (a.get("assertion") == "family") != (b.get("assertion") == "family"):
         return False
     if a.get("cui") and b.get("cui"):
         return a["cui"] == b["cui"]
-    return levenshtein(a["name"].lower(), b["name"].lower()) < 3
+    return within_edits(a["name"].lower(), b["name"].lower(), 2)
 
 
 def _merge_entity(items: list[dict[str, Any]], new: dict[str, Any]) -> None:

@@ -142,7 +142,11 @@ def running_app(env: dict[str, str], log_path: Path, timeout: float) -> Iterator
             yield url, proc, time.perf_counter() - start
         finally:
             proc.terminate()
-            proc.wait(timeout=30)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:     # stuck in a C call (a bomb being inflated): no clean stop
+                proc.kill()
+                proc.wait()
 
 
 def bench_ui(settings: Settings, sessions: int = 20, turns: int = 5, timeout: float = 600.0) -> dict[str, Any]:

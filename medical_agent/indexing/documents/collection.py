@@ -12,19 +12,43 @@ import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from ...settings import Limits
 from .chunker import document_chunks
 from .elements import DocumentError, ParsedDocument
 from .pdf import parse_pdf
 from .text_files import parse_html, parse_markdown, parse_text
 
-Reader = Callable[[Path, str], ParsedDocument]
+Reader = Callable[[Path, str, Limits | None], ParsedDocument]
 READERS: dict[str, Reader] = {".pdf": parse_pdf, ".md": parse_markdown, ".markdown": parse_markdown,
                               ".txt": parse_text, ".html": parse_html, ".htm": parse_html}
 KINDS = {"pdf": (".pdf",), "docs": tuple(READERS)}
 THUMB_WIDTH = 480          # pixels: enough to recognise a page and its table in the documents panel
 PAGES_DIR = "pages"
+
+
+class FileReader(Protocol):
+    """How a source reads its files and renders their pages: in this process (a team's own corpus) or in a
+    bounded child process (people's uploads, ``indexing.worker``)."""
+
+    def parse(self, path: Path, name: str, data: bytes | None = None) -> ParsedDocument: ...
+
+    def render(self, pdf_path: Path, out_dir: Path) -> int: ...
+
+
+@dataclass(frozen=True)
+class InProcessReader:
+    """Reads in the calling process; ``limits`` None reads without caps."""
+
+    limits: Limits | None = None
+
+    def parse(self, path: Path, name: str, data: bytes | None = None) -> ParsedDocument:
+        return parse_file(path, name, data, self.limits)
+
+    def render(self, pdf_path: Path, out_dir: Path) -> int:
+        return render_thumbnails(pdf_path, out_dir, max_pages=self.limits.max_document_pages if self.limits
+                                 else None)
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,7 @@ class DocumentSource:
     documents: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: list[SkippedFile] = field(default_factory=list)
     parsed: dict[str, Path] = field(default_factory=dict)     # files parsed in this run (name -> path)
+    reader: FileReader = field(default_factory=InProcessReader)
 
     def files(self) -> list[tuple[str, Path]]:
         if self.directory.is_file():
@@ -69,7 +94,7 @@ class DocumentSource:
                 yield from old["passages"]
                 continue
             try:
-                doc = parse_file(path, name, data)
+                doc = self.reader.parse(path, name, data)
             except DocumentError as exc:
                 self.skipped.append(SkippedFile(name, str(exc)))
                 continue
@@ -86,29 +111,35 @@ class DocumentSource:
             yield from passages
 
 
-def parse_file(path: Path, name: str, data: bytes | None = None) -> ParsedDocument:
+def parse_file(path: Path, name: str, data: bytes | None = None, limits: Limits | None = None) -> ParsedDocument:
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         raise DocumentError(f"unsupported file type {path.suffix or '(none)'}; supported: {', '.join(READERS)}")
+    if data is None and path.suffix.lower() == ".pdf":
+        with path.open("rb") as fh:
+            data = fh.read(1024)
     if data is not None and not data:
         raise DocumentError("the file is empty")
     if path.suffix.lower() == ".pdf" and data is not None and not data.lstrip()[:5] == b"%PDF-":
         raise DocumentError("not a PDF file (it does not start with %PDF-)")
-    return reader(path, name)
+    return reader(path, name, limits)
 
 
-def render_thumbnails(pdf_path: Path, out_dir: Path, width: int = THUMB_WIDTH) -> int:
-    """One PNG per page (``1.png``, ``2.png`` …) rendered with pypdfium2; returns the number of pages written."""
+def render_thumbnails(pdf_path: Path, out_dir: Path, width: int = THUMB_WIDTH, max_pages: int | None = None) -> int:
+    """One PNG per page (``1.png``, ``2.png`` …) rendered with pypdfium2; returns the number of pages written
+    (the first ``max_pages`` only, when given)."""
     import pypdfium2 as pdfium
 
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         for n, page in enumerate(pdf, start=1):
+            if max_pages is not None and n > max_pages:
+                break
             scale = width / max(1.0, page.get_width())
             image = page.render(scale=scale).to_pil().convert("L")
             image.save(out_dir / f"{n}.png", optimize=True)
             page.close()
-        return len(pdf)
+        return min(len(pdf), max_pages or len(pdf))
     finally:
         pdf.close()

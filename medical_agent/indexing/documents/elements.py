@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...settings import Limits
+
 CATEGORIES = ("heading", "paragraph", "list", "table", "figure", "caption")
 BULLET = re.compile(r"^\s*(?:[•·‣▪▫●○◦■□\-–*]|\(?\d{1,2}[.)]|[①-⑳])\s+")
 CAPTION = re.compile(r"^\s*(?:figure|fig\.|그림|table|표|chart|diagram)\s*\d+", re.IGNORECASE)
@@ -40,6 +42,24 @@ class ParsedDocument:
 
 class DocumentError(ValueError):
     """A file that cannot be indexed; the message is the reason shown to the person (the build goes on)."""
+
+
+MB = 1024 * 1024
+
+
+class TextBudget:
+    """The characters of text a reader has taken from one document so far, refused past
+    ``limits.max_document_chars`` as they are read (no limits: unlimited)."""
+
+    def __init__(self, limits: Limits | None) -> None:
+        self.cap = limits.max_document_chars if limits else None
+        self.total = 0
+
+    def add(self, chars: int) -> None:
+        self.total += chars
+        if self.cap is not None and self.total > self.cap:
+            raise DocumentError(f"the document has more than {self.cap:,} characters of text "
+                                f"(limit max_document_chars = {self.cap})")
 
 
 def is_bullet(text: str) -> bool:

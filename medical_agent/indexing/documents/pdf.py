@@ -11,34 +11,57 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from ...settings import Limits
 from .elements import (
+    MB,
     DocumentError,
     Element,
     ParsedDocument,
+    TextBudget,
     is_bullet,
     is_caption,
     is_page_furniture,
     join_lines,
 )
+from .inflate import inflate_budget
 
 HEADING_RATIO = 1.15      # a line this much larger than body text is a heading
 MARGIN = 0.08             # top/bottom share of the page where running headers and footers live
 CAPTION_GAP = 40.0        # points between an image or table and its caption/title
 
 
-def parse_pdf(path: Path, name: str | None = None) -> ParsedDocument:
-    """Elements of every page; :class:`DocumentError` with the reason for an encrypted, scanned or broken file."""
+def parse_pdf(path: Path, name: str | None = None, limits: Limits | None = None) -> ParsedDocument:
+    """Elements of every page; :class:`DocumentError` with the reason for an encrypted, scanned or broken file,
+    or one past ``limits`` (uploads: inflated bytes, pages, characters, each checked while reading; None: no
+    limit). Each page's layout is dropped once read, so memory follows one page, not the document."""
     import pdfplumber
 
-    try:
-        with pdfplumber.open(path) as pdf:
-            pages = [_page_lines(page) for page in pdf.pages]
-            meta_title = str((pdf.metadata or {}).get("Title") or "").strip()
-    except Exception as exc:  # pdfminer raises many types (PSEOF, PDFSyntaxError, PDFPasswordIncorrect...)
-        raise DocumentError(_reason(exc)) from None
+    with inflate_budget(limits.max_inflated_mb * MB if limits else None) as budget:
+        try:
+            with pdfplumber.open(path) as pdf:
+                _check_pages(pdf, limits)
+                text = TextBudget(limits)
+                pages = []
+                for page in pdf.pages:
+                    pages.append(_page_lines(page))
+                    page.close()
+                    text.add(sum(len(ln["text"]) for ln in pages[-1][0]) +
+                             sum(len(str(row)) for t in pages[-1][1] for row in t["rows"] or []))
+                meta_title = str((pdf.metadata or {}).get("Title") or "").strip()
+        except DocumentError:
+            raise
+        except Exception as exc:  # pdfminer raises many types (PSEOF, PDFSyntaxError, PDFPasswordIncorrect...)
+            if budget is not None and budget.exceeded is not None:     # wrapped by pdfplumber on the way out
+                raise budget.exceeded from None
+            if any(isinstance(e, MemoryError) for e in _chain(exc)):    # the reader's process is out of memory
+                raise MemoryError from None
+            raise DocumentError(_reason(exc)) from None
+        if budget is not None and budget.exceeded is not None:         # swallowed by a lenient reader
+            raise budget.exceeded
     if not pages:
         raise DocumentError("the PDF has no pages")
     if not any(lines for lines, _, _ in pages):
@@ -52,12 +75,28 @@ def parse_pdf(path: Path, name: str | None = None) -> ParsedDocument:
     return ParsedDocument(name or Path(path).name, title, len(pages), elements, "pdf")
 
 
-def _reason(exc: Exception) -> str:
-    chain, cause = [], exc
+def _check_pages(pdf: Any, limits: Limits | None) -> None:
+    """Count the page tree's leaves up to one past the cap before any page is read."""
+    if limits is None:
+        return
+    from pdfminer.pdfpage import PDFPage
+
+    cap = limits.max_document_pages
+    if sum(1 for _ in islice(PDFPage.create_pages(pdf.doc), cap + 1)) > cap:
+        raise DocumentError(f"the PDF has more than {cap} pages (limit max_document_pages = {cap})")
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    cause: BaseException | None = exc
     while cause is not None and len(chain) < 5:
-        chain.append(f"{type(cause).__name__} {cause}")
+        chain.append(cause)
         cause = cause.__cause__ or cause.__context__
-    text = " ".join(chain).lower()
+    return chain
+
+
+def _reason(exc: Exception) -> str:
+    text = " ".join(f"{type(e).__name__} {e}" for e in _chain(exc)).lower()
     if "password" in text or "encrypt" in text:
         return "the PDF is encrypted (password protected); save an unprotected copy and add that"
     return f"not a readable PDF ({type(exc).__name__}: {str(exc)[:120] or 'broken file'})"

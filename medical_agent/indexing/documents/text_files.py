@@ -11,7 +11,17 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from .elements import TABLE_TITLE, DocumentError, Element, ParsedDocument, is_bullet, is_caption, join_lines
+from ...settings import Limits
+from .elements import (
+    TABLE_TITLE,
+    DocumentError,
+    Element,
+    ParsedDocument,
+    TextBudget,
+    is_bullet,
+    is_caption,
+    join_lines,
+)
 
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -28,8 +38,11 @@ def _read(path: Path) -> str:
     return text
 
 
-def parse_markdown(path: Path, name: str | None = None, kind: str = "markdown") -> ParsedDocument:
-    pages = _read(path).split("\f")
+def parse_markdown(path: Path, name: str | None = None, limits: Limits | None = None,
+                   kind: str = "markdown") -> ParsedDocument:
+    text = _read(path)
+    TextBudget(limits).add(len(text))
+    pages = text.split("\f")
     elements: list[Element] = []
     for number, page in enumerate(pages, start=1):
         elements += _markdown_page(page, number)
@@ -37,8 +50,8 @@ def parse_markdown(path: Path, name: str | None = None, kind: str = "markdown") 
     return ParsedDocument(name or path.name, title, len(pages), elements, kind)
 
 
-def parse_text(path: Path, name: str | None = None) -> ParsedDocument:
-    return parse_markdown(path, name, kind="text")
+def parse_text(path: Path, name: str | None = None, limits: Limits | None = None) -> ParsedDocument:
+    return parse_markdown(path, name, limits, kind="text")
 
 
 def _markdown_page(page: str, number: int) -> list[Element]:
@@ -93,8 +106,9 @@ class _HtmlElements(HTMLParser):
            "p": "paragraph", "li": "list", "figcaption": "figure", "caption": "caption", "tr": "table"}
     SKIP = {"script", "style", "nav", "footer", "header", "noscript", "template"}
 
-    def __init__(self) -> None:
+    def __init__(self, budget: TextBudget) -> None:
         super().__init__(convert_charrefs=True)
+        self.budget = budget
         self.elements: list[tuple[str, str, int]] = []
         self.stack: list[str] = []
         self.text: list[str] = []
@@ -137,11 +151,12 @@ class _HtmlElements(HTMLParser):
         if self._in_title:
             self.title += data
         elif not self.skipping:
+            self.budget.add(len(data))
             self.text.append(data)
 
 
-def parse_html(path: Path, name: str | None = None) -> ParsedDocument:
-    parser = _HtmlElements()
+def parse_html(path: Path, name: str | None = None, limits: Limits | None = None) -> ParsedDocument:
+    parser = _HtmlElements(TextBudget(limits))
     parser.feed(_read(path))
     elements: list[Element] = []
     for category, text, level in parser.elements:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..documents.collection import KINDS, DocumentSource
+from ..documents.collection import KINDS, DocumentSource, FileReader, InProcessReader
 from .bioasq import bioasq_passages
 from .medquad import medquad_passages
 from .pubmedqa import pubmedqa_passages
@@ -21,15 +21,16 @@ class SourceError(ValueError):
 
 
 def iter_source(spec: str, assets_dir: Path, *, chunk_chars: int | None = 1500,
-                known: dict[str, dict[str, Any]] | None = None) -> Iterator[Passage] | DocumentSource:
+                known: dict[str, dict[str, Any]] | None = None,
+                reader: FileReader | None = None) -> Iterator[Passage] | DocumentSource:
     """Passages of a source spec; ``pdf:DIR``/``docs:DIR`` give a :class:`DocumentSource` (page-aware chunks,
-    per-file skip reasons), which reuses the passages of unchanged files from ``known``."""
+    per-file skip reasons, files read by ``reader``), which reuses the passages of unchanged files from ``known``."""
     kind, _, arg = spec.partition(":")
     if kind in KINDS and arg:
         path = Path(arg).expanduser()
         if not path.exists():
             raise SourceError(f"{kind} source not found: {path}")
-        return DocumentSource(path, kind, chunk_chars, known or {})
+        return DocumentSource(path, kind, chunk_chars, known or {}, reader=reader or InProcessReader())
     if kind == "assets" and not arg:
         return assets_passages(assets_dir / "knowledge")
     if kind in ("jsonl", "medquad", "bioasq", "pubmedqa") and arg:
