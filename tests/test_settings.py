@@ -24,7 +24,7 @@ def test_defaults_match_the_seed():
 def test_settings_are_grouped_in_the_yaml_s_sections_and_keys_stay_flat():
     s = load_settings(env={"MEDAGENT_RRF_K": "30", "MEDAGENT_SHARE": "true"})
     assert (s.retrieval.rrf_k, s.ui.share, s.limits.max_message_chars, s.backends.embedder) == \
-        (30, True, 4000, "use-multilingual")
+        (30, True, 4000, "e5")
     changed = s.replace(rrf_k=20, llm="offline", max_message_chars=10)
     assert (changed.retrieval.rrf_k, changed.backends.llm, changed.limits.max_message_chars) == (20, "offline", 10)
     assert changed.paths == s.paths and s.retrieval.rrf_k == 30                  # frozen: a new object

@@ -70,7 +70,7 @@ class Backends:
     llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
     llm_concurrency: int | None = None      # OpenAI-compatible server: calls at once (None: the server queues)
     llm_queue_timeout_s: float = 240.0      # a turn waits this long for a busy model, then answers without it
-    embedder: str = "use-multilingual"
+    embedder: str = "e5"
     # the answer cache's question similarity and the cheap check's claim support: their thresholds were chosen
     # on this embedder's scale (0 false cache hits on the team's adversarial pairs), whatever retrieval embeds with
     similarity_embedder: str = "use-multilingual"
@@ -111,7 +111,7 @@ class Retrieval:
     (``fusion_presets``)."""
 
     rrf_k: int = 60
-    index_views: str = "full"               # what the knowledge base's index embeds per passage: full,head
+    index_views: str = "full,head"          # what the knowledge base's index embeds per passage: full,head
     fusion_method: str | None = None
     bm25_weight: float | None = None
     dense_weight: float | None = None

@@ -107,7 +107,7 @@ def offline_agent(tmp_path_factory):
     build_index(f"jsonl:{corpus}", root / "index", assets_dir=PROJECT_ROOT / "assets",
                 embedder=create_embedder("use-multilingual"), embedder_spec="use-multilingual")
     env = {"MEDAGENT_DB_PATH": str(root / "agent.sqlite"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-           "MEDAGENT_INDEX_DIR": str(root / "index"), "MEDAGENT_LLM": "offline"}
+           "MEDAGENT_INDEX_DIR": str(root / "index"), "MEDAGENT_LLM": "offline", "MEDAGENT_EMBEDDER": "use-multilingual"}
     return create_agent(load_settings(env=env), storage=open_storage(":memory:"))
 
 

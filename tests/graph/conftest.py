@@ -59,7 +59,8 @@ def make_agent(tmp_path, tiny_index):
 
     def make(llm=None, persistent: bool = False, **overrides):
         env = {"MEDAGENT_DB_PATH": str(tmp_path / "agent.sqlite"), "MEDAGENT_DOCUMENTS_DIR": str(tmp_path / "documents"), "MEDAGENT_MEDCAT2_ENABLED": "false",
-               "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
+               "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline",
+               "MEDAGENT_EMBEDDER": "use-multilingual"}   # the tiny world's (fast; e5: tests/e5_world)
         return create_agent(load_settings(env=env, overrides=overrides), llm=llm,
                             storage=None if persistent else open_storage(":memory:"))
 

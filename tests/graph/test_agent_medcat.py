@@ -24,7 +24,7 @@ def medcat_dir(tmp_path_factory):
 
 def test_a_korean_turn_links_its_concepts_with_medcat(medcat_dir, tiny_index):
     env = {"MEDAGENT_MEDCAT2_ENABLED": "true", "MEDAGENT_MEDCAT_DIR": str(medcat_dir),
-           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
+           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_EMBEDDER": "use-multilingual", "MEDAGENT_LLM": "offline"}
     llm = ScriptedLLM({"generate": "Metformin may cause nausea [1].", "verify": lambda m, o: verify_reply(m, 0.9)})
     agent = create_agent(load_settings(env=env), llm=llm, storage=open_storage(":memory:"))
     assert agent.deps.linker_info.name == "medcat" and not agent.deps.linker_info.fallback
@@ -38,7 +38,7 @@ def test_a_broken_pack_is_a_visible_fallback(tmp_path, tiny_index):
     (tmp_path / "pack").mkdir()
     (tmp_path / "pack" / "model_pack.zip").write_text("not a pack")
     env = {"MEDAGENT_MEDCAT2_ENABLED": "true", "MEDAGENT_MEDCAT_DIR": str(tmp_path / "pack"),
-           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"}
+           "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_EMBEDDER": "use-multilingual", "MEDAGENT_LLM": "offline"}
     from medical_agent.context.extraction.factory import load_linker
 
     linker, info = load_linker(load_settings(env=env))

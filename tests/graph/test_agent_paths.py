@@ -195,7 +195,7 @@ def test_forget_deletes_profile_cache_and_thread(make_agent):
 
 
 def test_compiled_once_per_deps(tmp_path, tiny_index):
-    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_MEDCAT2_ENABLED": "false",
+    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_EMBEDDER": "use-multilingual", "MEDAGENT_MEDCAT2_ENABLED": "false",
                                   "MEDAGENT_DB_PATH": str(tmp_path / "x.sqlite")})
     agent = create_agent(settings, storage=open_storage(":memory:"))
     assert MedicalAgent(agent.deps, agent.storage).graph is agent.graph

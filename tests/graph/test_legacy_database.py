@@ -24,7 +24,7 @@ def test_an_old_conversation_continues_after_the_upgrade(tmp_path, tiny_index):
     with gzip.open(LEGACY) as src, db.open("wb") as dst:
         shutil.copyfileobj(src, dst)
     settings = load_settings(env={"MEDAGENT_DB_PATH": str(db), "MEDAGENT_MEDCAT2_ENABLED": "false",
-                                  "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_LLM": "offline"})
+                                  "MEDAGENT_INDEX_DIR": str(tiny_index), "MEDAGENT_EMBEDDER": "use-multilingual", "MEDAGENT_LLM": "offline"})
     agent = create_agent(settings, llm=ScriptedLLM({"generate": "Metformin may cause nausea [1].", "verify": good}))
     old = agent.thread_state("alice-default")
     assert len(old["conversation_history"]) == 4 and "feature_flags" not in old   # old channels are ignored

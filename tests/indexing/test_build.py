@@ -152,7 +152,8 @@ def test_the_knowledge_base_index_follows_the_settings_and_other_indexes_are_lef
     from medical_agent.settings import PROJECT_ROOT, load_settings
 
     kb = tmp_path / "kb"
-    first = load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:64"})
+    first = load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:64",
+                               "MEDAGENT_INDEX_VIEWS": "full"})
     ensure_index(first)
     assert read_manifest(kb)["embedder"]["name"] == "hashing-64" and read_manifest(kb)["views"] == ["full"]
     ensure_index(load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:32",
