@@ -1,12 +1,20 @@
-"""Offline mode's answer generator: no LLM, so it extracts. It ranks the evidence sentences by overlap with
-the question (and its concept/intent expansion), prefers the question's language and higher-ranked documents,
-and lays them out under short headings with [n] citations; caution sentences get their own heading.
+"""Offline mode's answer generator: no LLM, so it extracts. It ranks the evidence by overlap with the question (and
+its concept/intent expansion), prefers the question's language and higher-ranked documents, and lays the pieces out
+under short headings with [n] citations; caution sentences get their own heading.
+
+What it quotes must read on its own (issue 32: offline answers read as fragments):
+- a passage is cut into units: sentences, a list (bullet or numbered lines: a procedure is quoted whole, never
+  one step of it) and a table (rendered as a small table, not "a | b | c" pasted raw);
+- a sentence that points back ("이런 증상이 있으면…", "These signs…") brings the sentence it points to, and one
+  that announces what follows ("…기준은 다음과 같습니다", "…as follows:") brings what follows;
+- a statement of facts gets what was noted and at most the two most relevant cautions, not a dump of passages.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..evidence import Evidence
 from ..prompts import OFFLINE_HEADINGS
@@ -15,45 +23,136 @@ from ..text import split_sentences
 CAUTION = re.compile(r"주의|경고|금기|피하|피해야|응급|119|하면 안|되지 않|상의하|사용하지 않|쓰지 않|중단하|위험이 (?:커|높)|"
                      r"should not|do not|don't|avoid|warning|emergency|call (?:your|911)|seek (?:medical|care|help)|"
                      r"contraindicat|talk to your|not (?:be )?used|stop taking|increases? the risk", re.I)
-KEY_SENTENCES, CAUTION_SENTENCES, DOCS_USED = 4, 2, 5
+BULLET = re.compile(r"^\s*(?:[-•*·▪◦]|\d{1,2}[.)]|[①-⑳])\s+")
+TABLE_ROW = re.compile(r"\S\s\|\s\S")
+TABLE_TITLE = re.compile(r"^(?:Table|표)\s*\d+[.:]?\s", re.I)
+BACK = re.compile(r"^(?:이런|이러한|이와\s*같은|그런|그러한|이\s*경우|이때|이럴\s*때|이들|이것|그래서|따라서|또한|하지만|그러나|"
+                  r"(?:these|this|those|such|they|it|both|either|that|however|also|so|therefore)\b)", re.I)
+AHEAD = re.compile(r"(?:다음과\s*같|아래와\s*같|다음\s*(?:을|를|의)|as\s+follows|the\s+following|include:?$|:\s*$)", re.I)
+KEY_UNITS, CAUTION_UNITS, DOCS_USED, LIST_ITEMS = 4, 2, 5, 8
+STATEMENT_CAUTIONS = 2
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in split_sentences(text) if len(s) > 15]
+@dataclass
+class Unit:
+    rank: int          # the passage's number (its [n])
+    pos: int           # position in the passage
+    kind: str          # sentence | list | table
+    lines: list[str]
+    caption: str = ""  # a table's "Table 1." / "표 1." line
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.lines)
+
+
+def units(text: str, rank: int) -> list[Unit]:
+    """A passage as sentences, lists (consecutive bullet or numbered lines) and tables (consecutive "a | b" rows)."""
+    out: list[Unit] = []
+    caption = ""
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        kind = "list" if BULLET.match(line) else "table" if TABLE_ROW.search(line) else "sentence"
+        if kind == "sentence" and TABLE_TITLE.match(line):
+            caption = line                               # the title of the table that follows
+            continue
+        if kind != "sentence" and out and out[-1].kind == kind:
+            out[-1].lines.append(line)
+        elif kind != "sentence":
+            out.append(Unit(rank, len(out), kind, [line], caption if kind == "table" else ""))
+        else:
+            out += [Unit(rank, len(out) + k, "sentence", [s]) for k, s in enumerate(split_sentences(line))
+                    if len(s) > 15]
+        caption = "" if kind != "sentence" else caption
+    for n, unit in enumerate(out):
+        unit.pos = n
+    return out
+
+
+def _with_referents(chosen: Unit, passage: list[Unit]) -> list[Unit]:
+    """The unit with what it refers to: the sentence before a backward reference, what follows an announcement.
+    A backward reference at the start of a passage has nothing to bring: it is left out."""
+    if chosen.kind != "sentence":
+        return [chosen]
+    if AHEAD.search(chosen.text) and chosen.pos + 1 < len(passage):
+        return [chosen, passage[chosen.pos + 1]]
+    if BACK.match(chosen.text):
+        return [passage[chosen.pos - 1], chosen] if chosen.pos > 0 else []
+    return [chosen]
+
+
+def render(unit: Unit) -> list[str]:
+    """Markdown lines of a unit, its [n] at the end."""
+    cite = f"[{unit.rank}]"
+    if unit.kind == "list":
+        items = [BULLET.sub("", line) for line in unit.lines[:LIST_ITEMS]]
+        return [f"- {item}" for item in items[:-1]] + [f"- {items[-1]} {cite}"]
+    if unit.kind == "table":
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in unit.lines]
+        width = max(len(r) for r in rows)
+        rows = [r + [""] * (width - len(r)) for r in rows]
+        table = [f"| {' | '.join(rows[0])} |", "|" + "---|" * width, *[f"| {' | '.join(r)} |" for r in rows[1:]]]
+        return ["", *([f"**{unit.caption}**"] if unit.caption else []), *table, cite, ""]
+    return [f"- {unit.text} {cite}"]
 
 
 def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],
-                      expansion_terms: Sequence[str] = (), profile_summary: str = "") -> str:
+                      expansion_terms: Sequence[str] = (), profile_summary: str = "", statement: bool = False) -> str:
+    """The extractive answer; ``statement`` (the message told facts and asked nothing): what was noted and at most
+    the two most relevant cautions."""
     heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
     if not docs:
-        return heads["none"]
+        return heads["noted"].format(summary=profile_summary) if statement and profile_summary else heads["none"]
     query = set(tokenize(question))
     for term in expansion_terms:
         query.update(tokenize(term))
+    passages = {rank: units(doc.text, rank) for rank, doc in enumerate(docs[:DOCS_USED], start=1)}
     scored = []
-    for rank, doc in enumerate(docs[:DOCS_USED], start=1):
-        same_lang = (doc.lang or lang) == lang
-        for pos, sentence in enumerate(_sentences(doc.text)):
-            tokens = set(tokenize(sentence))
+    for rank, passage in passages.items():
+        same_lang = (docs[rank - 1].lang or lang) == lang
+        for unit in passage:
+            tokens = set(tokenize(unit.text))
             overlap = len(query & tokens) / (len(tokens) ** 0.5 + 1.0)
-            score = overlap + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * pos
-            scored.append((score, rank, pos, sentence))
+            scored.append((overlap + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * unit.pos, unit))
     scored.sort(key=lambda x: -x[0])
-    same = [s for s in scored if (docs[s[1] - 1].lang or lang) == lang]
+    same = [s for s in scored if (docs[s[1].rank - 1].lang or lang) == lang]
     if len(same) >= 3:  # enough in the question's language: do not mix languages
         scored = same
-    key = [s for s in scored if not CAUTION.search(s[3])][:KEY_SENTENCES]
-    cautions = [s for s in scored if CAUTION.search(s[3])][:CAUTION_SENTENCES]
+    cautions = [u for _, u in scored if CAUTION.search(u.text)]
+    if statement:
+        parts = [heads["noted"].format(summary=profile_summary)] if profile_summary else []
+        picked = _pick(cautions, passages, STATEMENT_CAUTIONS)
+        return "\n".join([*parts, *(["", heads["caution"], *_lines(picked)] if picked else [])]).strip()
+    key = _pick([u for _, u in scored if not CAUTION.search(u.text)], passages, KEY_UNITS)
     if len(key) < 2:
-        key = scored[:KEY_SENTENCES]
-        cautions = [s for s in cautions if s not in key]
-
-    def lines(items: list[tuple[float, int, int, str]]) -> list[str]:
-        return [f"- {sentence} [{rank}]" for _, rank, _, sentence in sorted(items, key=lambda x: (x[1], x[2]))]
-
-    parts = [heads["key"], *lines(key)]
-    if cautions:
-        parts += ["", heads["caution"], *lines(cautions)]
+        key = _pick([u for _, u in scored], passages, KEY_UNITS)
+    caution = _pick(cautions, passages, CAUTION_UNITS, taken=key)
+    lines = [heads["key"], *_lines(key)]
+    if caution:
+        lines += ["", heads["caution"], *_lines(caution)]
     if profile_summary:
-        parts += ["", heads["personal"], "- " + heads["profile_line"].format(summary=profile_summary)]
-    return "\n".join(parts)
+        lines += ["", heads["personal"], "- " + heads["profile_line"].format(summary=profile_summary)]
+    return "\n".join(lines)
+
+
+def _pick(candidates: list[Unit], passages: dict[int, list[Unit]], n: int, taken: Sequence[Unit] = ()) -> list[Unit]:
+    """Up to ``n`` units, best first, each with its referents (counted as one); no unit twice."""
+    out: list[Unit] = []
+    seen, heads = {id(u) for u in taken}, 0
+    for unit in candidates:
+        if heads >= n:
+            break
+        group = [u for u in _with_referents(unit, passages[unit.rank]) if id(u) not in seen]
+        if id(unit) in seen or not any(u is unit for u in group):
+            continue
+        out += group
+        seen.update(id(u) for u in group)
+        heads += 1
+    return out
+
+
+def _lines(chosen: list[Unit]) -> list[str]:
+    """The units in reading order (passage, then position), rendered."""
+    return [line for unit in sorted(chosen, key=lambda u: (u.rank, u.pos)) for line in render(unit)]

@@ -129,8 +129,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                 "template"
         else:
             terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
+            statement = bool(state.get("update_profile")) and not state.get("question_asked", True)
             body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms,
-                                     state.get("profile_summary", ""))
+                                     state.get("profile_summary", ""), statement=statement)
             generator = "extractive" if generator == "llm" else generator
             key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body

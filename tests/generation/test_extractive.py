@@ -1,0 +1,60 @@
+"""The offline answer quotes pieces that read on their own: a list or procedure whole, a sentence with what it
+refers to, a table as a table; a statement of facts gets what was noted and at most two cautions."""
+
+from __future__ import annotations
+
+from medical_agent.evidence import Evidence
+from medical_agent.generation.extractive import extractive_answer, units
+from medical_agent.retrieval.tokenizer import get_tokenizer
+
+TOKENIZE = get_tokenizer().tokenize
+
+
+def doc(n, text, title="t", lang="en"):
+    return Evidence(f"d{n}#0", f"d{n}", title, text, lang=lang)
+
+
+def test_a_numbered_procedure_is_quoted_whole():
+    steps = ("If your blood sugar is low, follow these steps.\n1. Eat 15 g of fast sugar.\n2. Wait 15 minutes.\n"
+             "3. Check your blood sugar again.\n4. Repeat if it is still below 70.")
+    answer = extractive_answer("what do I do when my blood sugar is low", [doc(1, steps)], "en", TOKENIZE)
+    for step in ("Eat 15 g of fast sugar.", "Wait 15 minutes.", "Check your blood sugar again.", "Repeat if it"):
+        assert step in answer
+    assert answer.index("Eat 15 g") < answer.index("Wait 15") < answer.index("Repeat if")
+
+
+def test_a_sentence_that_announces_what_follows_brings_it():
+    text = ("당뇨병은 혈액검사로 진단합니다. 표준 진단 기준은 다음과 같습니다.\n- 공복 혈당 126 mg/dL 이상\n- 당화혈색소 6.5% 이상\n"
+            "증상이 없으면 검사를 반복합니다.")
+    answer = extractive_answer("당뇨병 진단 기준이 뭔가요?", [doc(1, text, lang="ko")], "ko", TOKENIZE)
+    assert "다음과 같습니다" in answer and "공복 혈당 126 mg/dL 이상" in answer and "당화혈색소 6.5% 이상" in answer
+
+
+def test_a_sentence_that_points_back_brings_its_referent_or_stays_out():
+    text = ("Stroke signs are a drooping face, a weak arm and slurred speech. These signs need an ambulance at once, "
+            "even when they go away.")
+    answer = extractive_answer("what should I do about these signs", [doc(1, text)], "en", TOKENIZE)
+    assert "These signs need an ambulance" in answer and "drooping face" in answer
+    alone = extractive_answer("these signs ambulance", [doc(1, "These signs need an ambulance at once, always.")],
+                              "en", TOKENIZE)
+    assert "These signs need" not in alone
+
+
+def test_table_rows_become_a_small_table():
+    table = "Table 2. Glucagon dose\nWho | Dose\n25 kg or more | 1 mg\nunder 25 kg | 0.5 mg"
+    assert [(u.kind, u.caption) for u in units(table, 1)] == [("table", "Table 2. Glucagon dose")]
+    answer = extractive_answer("glucagon dose for a child", [doc(1, table)], "en", TOKENIZE)
+    assert "**Table 2. Glucagon dose**" in answer and "| Who | Dose |" in answer and "|---|---|" in answer
+    assert "| under 25 kg | 0.5 mg |" in answer
+    assert "Who | Dose" not in answer.replace("| Who | Dose |", "")          # no raw row pasted
+
+
+def test_a_statement_of_facts_gets_what_was_noted_and_two_cautions_at_most():
+    docs = [doc(1, "Warfarin thins the blood. Avoid ibuprofen because it increases the risk of bleeding. Do not "
+                   "double a missed dose. Call your doctor if you see blood in your urine. Warfarin interacts with "
+                   "many foods."),
+            doc(2, "High blood pressure often has no symptoms. Do not stop your medicine on your own.")]
+    answer = extractive_answer("I am 72 and take warfarin. My blood pressure is 150/90.", docs, "en", TOKENIZE,
+                               profile_summary="72-year-old | Medications: Warfarin", statement=True)
+    assert answer.startswith("I have noted what you told me: 72-year-old | Medications: Warfarin")
+    assert answer.count("- ") <= 2 and "Key information" not in answer and "Warfarin thins the blood" not in answer
