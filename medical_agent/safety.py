@@ -97,9 +97,22 @@ class Facts:
     egfr: float | None
     blood_pressure: tuple[float, float] | None = None    # the latest reading (this turn's, else the profile's)
     glucose: float | None = None                         # the latest glucose of any kind, mg/dL
+    heart_rate: float | None = None                      # the latest pulse, bpm
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
+# A question about a class of medicines names no member, but the person's choice may fall on a dangerous one:
+# "진통제는 뭘 먹으면 되나요?" from someone on warfarin gets the NSAID cautions (issue 32).
+CLASS_WORDS = [
+    ({"nsaid"}, re.compile(r"진통제|진통\s*약|소염제|해열\s*진통|두통약|생리통\s*약|painkiller|pain\s*(?:killer|reliever|relief|"
+                           r"medicine|medication|pill|tablet)s?|(?:take|use)\s+(?:something\s+)?(?:for|instead\s+for)\s+"
+                           r"(?:the\s+|my\s+|a\s+)?(?:pain|headache|back\s*ache|back\s+pain|fever|period\s+pain)|anti-?"
+                           r"inflammator", _I)),
+    ({"decongestant"}, re.compile(r"감기약|코감기|코막힘\s*약|종합\s*감기|cold\s+(?:medicine|remedy|tablet|and\s+flu)|"
+                                  r"decongestant|(?:take|use)\s+(?:something\s+)?for\s+(?:a\s+|my\s+|this\s+)?"
+                                  r"(?:head\s+)?cold", _I)),
+]
+HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
 
@@ -146,6 +159,18 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Your recorded blood pressure is 180/120 mmHg or higher, which is very high. With chest pain, shortness of "
             "breath, a severe headache, vision changes, weakness on one side or trouble speaking, call your local "
             "emergency number now. Without symptoms, measure again and contact your clinician today."}),
+    ("decongestant_blood_pressure", lambda f: "decongestant" in f.drug_classes and bool(
+        f.conditions & HYPERTENSION or (f.blood_pressure is not None and f.blood_pressure[0] >= 140)),
+     {"ko": "고혈압이 있으면 코막힘 완화 성분(슈도에페드린, 페닐레프린 등)이 든 감기약이 혈압을 올릴 수 있습니다. 약사에게 "
+            "고혈압이 있다고 말하고 그 성분이 없는 제품을 고르세요.",
+      "en": "With high blood pressure, cold medicines with a decongestant (pseudoephedrine, phenylephrine) can raise "
+            "blood pressure. Tell the pharmacist you have high blood pressure and choose a product without one."}),
+    ("heart_rate_abnormal", lambda f: f.heart_rate is not None and (f.heart_rate < 50 or f.heart_rate > 120),
+     {"ko": "기록된 맥박이 정상 범위(안정 시 분당 60~100회)를 벗어나 있습니다. 어지러움, 숨참, 가슴 통증, 실신이 함께 있거나 "
+            "맥박을 늦추는 약(베타차단제 등)을 먹고 있다면 오늘 바로 의료진과 상의하고, 쓰러질 것 같으면 119에 전화하세요.",
+      "en": "Your recorded pulse is outside the usual resting range (60–100 beats a minute). With dizziness, "
+            "breathlessness, chest pain or fainting, or on a medicine that slows the heart (a beta-blocker), contact "
+            "your clinician today; if you feel you may pass out, call your local emergency number."}),
     ("glucose_low", lambda f: f.glucose is not None and f.glucose < 70,
      {"ko": "기록된 혈당이 70 mg/dL 미만으로 저혈당 범위입니다. 포도당 15g(사탕, 주스 반 컵 등)을 먹고 15분 뒤 다시 재세요. "
             "의식이 흐려지거나 삼킬 수 없으면 119에 전화하세요.",
@@ -162,13 +187,14 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
 
 
 def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | None,
-                  drug_class: dict[str, str]) -> Facts:
-    """Merge the stored profile with this turn's mentions (a drug asked about counts too)."""
+                  drug_class: dict[str, str], question: str = "") -> Facts:
+    """Merge the stored profile with this turn's mentions (a drug asked about counts too, and so does a class of
+    medicines the question asks about: :data:`CLASS_WORDS`)."""
     meds: set[str] = set()
     conds: set[str] = set()
     egfr: float | None = None
     pregnant = False
-    blood_pressure, glucose = _latest_readings(slot_out or {}, profile or {})
+    blood_pressure, glucose, heart_rate = _latest_readings(slot_out or {}, profile or {})
     for source, this_turn in ((profile or {}, False), (slot_out or {}, True)):
         for item in source.get("medications", []):
             status = item.get("assertion", "present")
@@ -182,21 +208,26 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
             if lab.get("type") == "egfr":
                 egfr = float(lab["value"]) if egfr is None else egfr
     classes = {drug_class[m] for m in meds if m in drug_class}
-    return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose)
+    classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
+    return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
+                 heart_rate)
 
 
-def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None]:
-    """The newest blood pressure and glucose: this turn's first, then the profile's (both latest first)."""
+def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:
+    """The newest blood pressure, glucose and pulse: this turn's first, then the profile's (both latest first)."""
     bp: tuple[float, float] | None = None
     glucose: float | None = None
+    pulse: float | None = None
     for source in sources:
         for v in source.get("vitals", []):
             if bp is None and v.get("type") == "blood_pressure" and v.get("systolic") and v.get("diastolic"):
                 bp = (float(v["systolic"]), float(v["diastolic"]))
+            if pulse is None and v.get("type") == "heart_rate" and v.get("value") is not None:
+                pulse = float(v["value"])
         for lab in source.get("labs", []):
             if glucose is None and lab.get("type") in GLUCOSE_TYPES and lab.get("value") is not None:
                 glucose = float(lab["value"])
-    return bp, glucose
+    return bp, glucose, pulse
 
 
 def safety_notes(facts: Facts, lang: str) -> list[str]:
@@ -211,3 +242,9 @@ def rule_names(facts: Facts) -> list[str]:
 def drug_class_map(concepts: Iterable[Any]) -> dict[str, str]:
     """English drug name (lower case) → class, from the concept table's medication topics."""
     return {c.name.lower(): c.topic for c in concepts if c.slot == "medication"}
+
+
+def rule_notes(facts: Facts, lang: str) -> dict[str, str]:
+    """The rules that fire, by name, with their note in ``lang`` (in the table's order)."""
+    lang = "ko" if lang == "ko" else "en"
+    return {name: text[lang] for name, when, text in RULES if when(facts)}

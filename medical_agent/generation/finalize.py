@@ -9,6 +9,7 @@ from typing import Any
 
 from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
 from ..safety import with_emergency_line
+from ..text import detect_language
 
 SAFETY_HEADING = {"ko": "**안전 참고 (내 정보 기준)**", "en": "**Safety notes for you**"}
 
@@ -35,10 +36,24 @@ def tail(lang: str, notes: Sequence[str], offline: bool, answer_so_far: str = ""
 REVIEW_HEADING = {"ko": "**검토에서 확인된 주의점**", "en": "**Points to check, from the review of this answer**"}
 
 
+# What makes a verifier's note a safety concern worth showing: harm words, in either language (the small model's
+# "concerns" were mostly remarks on the answer: "The answer does not mention the specific medication…").
+SAFETY_WORDS = re.compile(r"bleed|overdose|emergenc|pregnan|interact|danger|harm|toxic|allerg|kidney|liver|dose|"
+                          r"contraindicat|do not|don't|stop|avoid|risk|출혈|과다|응급|임신|상호\s*작용|위험|독성|알레르기|"
+                          r"신장|콩팥|간\s|용량|금기|중단|피해|주의", re.I)
+
+
+def real_concerns(concerns: Sequence[str], lang: str) -> list[str]:
+    """The verifier's concerns a person should read: about harm, and written in the person's language (the rest
+    stay in the refine log)."""
+    key = "ko" if lang == "ko" else "en"
+    return [c for c in dict.fromkeys(concerns) if c and SAFETY_WORDS.search(c) and detect_language(c) == key]
+
+
 def with_review_concerns(answer: str, concerns: Sequence[str], lang: str) -> str:
-    """The verifier's safety concerns, shown to the person (before the disclaimer), never dropped."""
+    """The verifier's real safety concerns (:func:`real_concerns`), shown to the person before the disclaimer."""
     lang = "ko" if lang == "ko" else "en"
-    fresh = [c for c in dict.fromkeys(concerns) if c and c not in answer]
+    fresh = [c for c in real_concerns(concerns, lang) if c not in answer]
     if not fresh:
         return answer
     block = "\n".join([REVIEW_HEADING[lang], *[f"- {c}" for c in fresh]])

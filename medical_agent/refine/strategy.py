@@ -54,6 +54,7 @@ class RefineInput:
     asked: bool = True               # the message asked something (statements get the cheap check only)
     llm_verifications: int = 0       # LLM verifier calls already made this turn
     encode: Callable[[list[str]], np.ndarray] | None = None
+    evidence_kept: bool = True       # the relevance gate kept passages that answer the question
 
 
 @dataclass
@@ -99,7 +100,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
     def refine(self, inp: RefineInput, flags: FeatureFlags) -> RefineOutcome:
         if not inp.retrieved:
             return RefineOutcome(1.0, Verdict(judge="skipped (no retrieval)", quality=1.0), "accept", inp.question)
-        verdict = cheap_verdict(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang, inp.encode)
+        verdict = cheap_verdict(inp.question, inp.answer, inp.docs, inp.profile_summary, inp.lang, inp.encode,
+                                inp.evidence_kept)
         records: list[dict[str, Any]] = []
         spent = verified = False
         if self.llm is not None and flags.llm_based_quality_check:
@@ -119,8 +121,8 @@ class CorrectiveRAGStrategy(RefineStrategy):
                                                verdict)
         action = verdict.action(flags.quality_threshold, can_regenerate=inp.generated and self.llm is not None,
                                 asked=inp.asked)
-        if spent and action not in ("accept", "language"):
-            action = "settle"
+        if spent and action not in ("accept", "language") and not verdict.non_answer:
+            action = "settle"         # past the budget the cheap check settles, but never on a non-answer
         query = inp.question
         if action == "retrieve" and flags.dynamic_query_rewrite:
             if verdict.rewritten_query:

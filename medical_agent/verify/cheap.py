@@ -7,7 +7,8 @@ multilingual embedding space (cosine ≥ :data:`SEMANTIC_SUPPORT`, chosen where 
 reached it; docs/benchmarks.md). The seed's heuristic score (length, evidence, personalisation) gives the quality;
 missing question intents, the answer's language and the share of cited sentences complete the picture.
 Confident means: the answer is in the question's language, cites, every cited claim is supported, at least half
-of its sentences cite, nothing asked is missing, it is not a stub (length score ≥ 0.5) and it uses the profile
+of its sentences cite, nothing asked is missing, it is not a stub (length score ≥ 0.5), it answers (it does not
+restate the question, give a title or deny what the evidence covers: verify.non_answer) and it uses the profile
 where there is one. A claim that gives an amount only a neighbouring row of a table states — the question's
 number ("20 kg") falls in another row's band — is unsupported whatever its words, and the feedback names the
 right row (context.table_rows). (The seed score's evidence breadth — three passages cited — is not required: a short answer
@@ -26,6 +27,7 @@ from ..generation.finalize import body_of
 from ..text import detect_language, split_sentences
 from .claims import PROXY_THRESHOLD, cited_numbers, sentences, tokens
 from .heuristic import heuristic_judge
+from .non_answer import non_answer
 from .verdict import Verdict
 
 SEMANTIC_SUPPORT = 0.6
@@ -81,7 +83,7 @@ def check_table_rows(claims: list[dict[str, object]], docs: Sequence[Evidence], 
 
 
 def cheap_verdict(question: str, answer: str, docs: Sequence[Evidence], profile_summary: str, lang: str,
-                  encode: Encode | None = None) -> Verdict:
+                  encode: Encode | None = None, evidence_kept: bool = True) -> Verdict:
     body = body_of(answer)
     heuristic = heuristic_judge(question, answer, docs, profile_summary, lang)
     claims = claim_support(sentences(body), docs, encode)
@@ -91,8 +93,10 @@ def cheap_verdict(question: str, answer: str, docs: Sequence[Evidence], profile_
     verdict = Verdict(judge="heuristic", quality=float(heuristic["overall_score"]), claims=claims,
                       language_ok=language_ok, missing_info=list(heuristic["missing_info"]),
                       parts={k: heuristic[k] for k in ("length_score", "evidence_score", "personalization_score")})
+    verdict.non_answer = non_answer(question, body, docs, evidence_kept)
     coverage = len(cited) / len(claims) if claims else 0.0
     verdict.confident = (language_ok and bool(cited) and verdict.supported_share == 1.0 and coverage >= MIN_COVERAGE
                          and not verdict.missing_info and heuristic["length_score"] >= MIN_LENGTH
+                         and not verdict.non_answer
                          and heuristic["personalization_score"] == 1.0)
     return verdict

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .non_answer import feedback as non_answer_feedback
+
 SUPPORTED_SHARE = 0.7       # seed 004's hallucination threshold
 GRADE_MEAN, GRADE_FLOOR = 0.6, 0.5
 GRADES = ("completeness", "relevance", "clarity", "accuracy")
@@ -29,6 +31,7 @@ class Verdict:
     safety_concerns: list[str] = field(default_factory=list)
     rewritten_query: str = ""
     confident: bool = False                      # the cheap check alone may accept
+    non_answer: list[str] = field(default_factory=list)          # why it does not answer (verify.non_answer)
     parts: dict[str, float] = field(default_factory=dict)        # heuristic components, for the refine log
 
     @property
@@ -58,6 +61,8 @@ class Verdict:
             return "language"
         if not asked:
             return "accept"
+        if can_regenerate and self.non_answer:        # a restated question, a title: answer it, once
+            return "improve"
         share = self.supported_share
         if can_regenerate and share is not None and share < SUPPORTED_SHARE:
             return "corrective"
@@ -72,6 +77,8 @@ class Verdict:
 
     def feedback(self, kind: str) -> str:
         """What a regeneration is told (kept short: it is read by the model on top of the shared context)."""
+        if kind == "improve" and self.non_answer:
+            return non_answer_feedback(self.non_answer)
         if kind == "corrective":
             rows = [f"{c['text'][:120]} → ▶ {c['table_row']}" for c in self.claims if c.get("table_row")]
             return " / ".join(rows[:2] or [s[:120] for s in self.unsupported[:3]])

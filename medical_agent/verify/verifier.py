@@ -74,7 +74,7 @@ def llm_verdict(llm: LLM, system: str, context: str, lang: str, answer_body: str
     grades = {g: v[g] for g in GRADES}
     verdict = Verdict(judge="llm", quality=0.0, claims=merged, grades=grades, language_ok=cheap.language_ok,
                       missing_info=v["missing_info"], safety_concerns=v["safety_concerns"],
-                      rewritten_query=v["rewritten_query"], parts=cheap.parts)
+                      rewritten_query=v["rewritten_query"], parts=cheap.parts, non_answer=cheap.non_answer)
     share = verdict.supported_share
     grade = sum(grades.values()) / len(grades)
     verdict.quality = round(GROUNDING_WEIGHT * (1.0 if share is None else share) + (1 - GROUNDING_WEIGHT) * grade, 4)

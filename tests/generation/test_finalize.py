@@ -16,3 +16,12 @@ def test_the_loop_is_cut_at_the_first_verbatim_repeat():
 def test_short_repeats_and_ordinary_answers_are_kept():
     text = "- 예 [1]\n- 예 [2]\nMetformin is cleared by the kidneys [1]. Ask your doctor."
     assert cut_loop(text) == text and cut_loop("") == ""
+
+
+def test_only_real_safety_concerns_in_the_person_s_language_reach_the_answer():
+    from medical_agent.generation.finalize import real_concerns
+
+    concerns = ["The answer does not mention the specific medication the user is taking.",
+                "Ibuprofen with warfarin raises the risk of bleeding.", "이부프로펜과 와파린을 함께 먹으면 출혈 위험이 큽니다."]
+    assert real_concerns(concerns, "en") == ["Ibuprofen with warfarin raises the risk of bleeding."]
+    assert real_concerns(concerns, "ko") == ["이부프로펜과 와파린을 함께 먹으면 출혈 위험이 큽니다."]

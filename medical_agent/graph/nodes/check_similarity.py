@@ -36,7 +36,7 @@ def check_similarity(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
         return {**miss, "question_signature": signature}
     payload: dict[str, Any] = hit.payload
     profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
-    notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
+    notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes, state["user_text"]), lang)
     body = (payload.get("synthesis") or {}).get("answer") or body_of(hit.answer)
     summary = state.get("profile_summary") or (deps.profiles.summary(turn.user_id, lang) if profile else "")
     answer = finalize(vary_style(body, lang, text), lang, notes, bool(payload.get("offline_label")), None)

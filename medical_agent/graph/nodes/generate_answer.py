@@ -21,6 +21,7 @@ from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
 from ...generation.finalize import cut_loop, gap_notes, greeting, tail
+from ...generation.safety_checks import agree_with_rules
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
@@ -35,7 +36,7 @@ from ...prompts import (
     USE_ONLY,
     unmark,
 )
-from ...safety import collect_facts, safety_notes, with_emergency_line
+from ...safety import collect_facts, rule_notes, with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
@@ -89,6 +90,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     regen = (state.get("regeneration") or {}).get("kind")
     if regen == "extract":
         prefix, generator = LANGUAGE_FALLBACK[lang], "extractive_fallback"
+    elif regen == "draft":                    # a model's answer that would not answer: the sources' own words
+        generator = "extractive_draft"
     elif plan.not_covered and deps.llm is None:
         body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
         write({"type": "token", "text": body})
@@ -136,14 +139,15 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body
         write({"type": "token", "text": body})
-    body, citations = clean_and_map(body, citable(docs, plan))
     notes: list[str] = []
     if not turn.llm_mode:
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
-        notes = safety_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes), lang)
-        notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *notes]
+        fired = rule_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes, state["user_text"]), lang)
+        body = agree_with_rules(body, state["user_text"], list(fired), fired, lang)
+        notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
         if state.get("instructions_removed"):
             notes.append(INSTRUCTIONS_IGNORED[lang])
+    body, citations = clean_and_map(body, citable(docs, plan))
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
     write({"type": "token", "text": extra})

@@ -30,6 +30,8 @@ def quality_check(state: AgentState, turn: TurnContext, deps: Deps) -> AgentStat
         if action == "language" and done >= flags.max_regenerations:   # past the cap: translate, then extract
             fallback += 1
             kind = "translate" if fallback == 1 else "extract"
+        elif (state.get("quality_feedback") or {}).get("non_answer") and done >= 1:
+            kind = "draft"           # answered again and still not an answer: the extractive draft instead
         update.update(regeneration={"kind": kind, "feedback": state.get("verify_feedback", "")},
                       regenerations=done + 1, language_fallback=fallback)
     elif nxt == "retrieve":

@@ -37,7 +37,8 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         retrieved=bool(state.get("retrieval_attempts")), system=state.get("system_prompt", ""),
         context=state.get("user_prompt", ""), generated=state.get("generator") == "llm",
         asked=bool(state.get("question_asked", True)), llm_verifications=state.get("llm_verifications", 0),
-        encode=deps.similarity.encode_queries), flags)
+        encode=deps.similarity.encode_queries,
+        evidence_kept=state.get("evidence_verdict") in ("correct", "ungated")), flags)
     verdict, action = outcome.verdict, outcome.action
     rewritten = outcome.query if action == "retrieve" else None
     entry = {**base, "evidence_verdict": state.get("evidence_verdict"), "gate": _gate_log(state),
@@ -46,6 +47,7 @@ def refine(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
              "claims": [{"text": c["text"][:160], "supported": c["supported"]} for c in verdict.claims],
              "judge": verdict.judge, "strategy": strategy.name, "action": action,
              "missing_info": verdict.missing_info, "safety_concerns": verdict.safety_concerns,
+             "non_answer": verdict.non_answer,
              "rewritten_query": rewritten, "ms": round((time.perf_counter() - start) * 1000, 1)}
     update: AgentState = {"quality_score": outcome.quality_score, "quality_feedback": verdict.to_log(),
                           "verify_action": action, "verify_feedback": verdict.feedback(action), "verify_step": step,

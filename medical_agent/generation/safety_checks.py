@@ -1,0 +1,64 @@
+"""The answer's body never contradicts the profile's safety rules (issue 32).
+
+A small model answered "Yes, you can take ibuprofen for back pain if it is prescribed" to a person on warfarin, and
+the safety note under it said the opposite; it called a pulse of 48 in a dizzy person newly on metoprolol "within
+the normal range". The rules (safety.py) know better in both cases, so their verdict wins in the text itself:
+- a yes/no question about taking something, answered "yes" in its first sentence while an interaction rule fired,
+  starts with "not without checking first" and the rule instead;
+- a sentence that calls a reading normal while the rules found it outside its safe range is removed.
+The offline answer is checked the same way (its sentences are quoted from passages written for everyone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text import split_sentences
+
+# rules about a medicine the person takes or asks about (safety.RULES names)
+INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
+                "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure"}
+PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fine|alright)|am\s+I\s+allowed)\b[^?]*"
+                        r"\b(?:take|use|have|give|drink|eat|keep|continue|start)\b|먹어도|복용해도|써도|드셔도|마셔도|"
+                        r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
+AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it\s+is\s+(?:generally\s+)?(?:safe|fine|ok)|"
+                         r"it'?s\s+(?:generally\s+)?(?:safe|fine|ok)|generally,?\s+(?:yes|it\s+is\s+safe)|네[,.\s]|예[,.\s]|"
+                         r"(?:드셔도|복용하셔도|드셔도\s*괜찮|먹어도|써도)\s*(?:됩니다|돼요|괜찮습니다)|괜찮습니다|가능합니다)", re.I)
+NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
+PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
+NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)
+
+
+def _first_sentence(body: str) -> tuple[str, str]:
+    parts = split_sentences(body)
+    if not parts:
+        return "", body
+    first = parts[0]
+    at = body.find(first)
+    return first, body[at + len(first):] if at >= 0 else body
+
+
+def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str) -> str:
+    """``body`` with a "yes" that an interaction rule contradicts replaced by the rule, and a pulse called normal
+    while the pulse rule fired left out. ``fired``: the rule names; ``notes``: rule name → its note."""
+    key = "ko" if lang == "ko" else "en"
+    interaction = next((name for name in fired if name in INTERACTIONS), None)
+    if interaction and PERMISSION.search(question):
+        first, rest = _first_sentence(body)
+        if first and AFFIRMATIVE.search(first):
+            body = f"{NOT_WITHOUT[key].format(note=notes[interaction])} {rest.lstrip()}".strip()
+    if "heart_rate_abnormal" in fired:
+        body = "\n".join(line for line in (_without_normal_pulse(line) for line in body.split("\n"))
+                         if line is not None)
+    return body
+
+
+def _without_normal_pulse(line: str) -> str | None:
+    """The line without its sentences that call a pulse normal (None: nothing of it left)."""
+    sentences = split_sentences(line)
+    kept = [s for s in sentences if not (PULSE.search(s) and NORMAL.search(s))]
+    if len(kept) == len(sentences):
+        return line
+    text = " ".join(kept)
+    return text if text.strip(" -*") else None

@@ -1,0 +1,53 @@
+"""Does the answer answer? The cheap check's reading of the failures a blind review found in the small model's
+answers (issue 32): 7 of 12 Korean answers did not answer the question.
+
+- it **restates the question** with citations ("저희 아빠가 혈압약을 바꾸고 나서 한달째 마른기침을 하세요 [1]");
+- it is **only a title** ("임신 전후의 엽산 복용 [1]", "The pill is doing that");
+- it **says the sources lack** what a kept passage covers ("제공된 자료에는 혈압약 정보가 없습니다" over the overview of
+  blood-pressure medicines).
+Such an answer is regenerated once with the reason named; if the next one fails too, the extractive draft replaces
+it (refine.strategy, graph.nodes.quality_check). Words are compared as the lexical support check compares them
+(claims.tokens: Latin words, Hangul bigrams), so particles and endings do not matter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..evidence import Evidence
+from ..generation.citations import MARKER
+from .claims import tokens
+
+RESTATED = 0.8          # share of the answer's words that are the question's: it says nothing new
+TITLE_WORDS = 8         # an answer this short that is a passage's title, or inside it, names a topic only
+LACKS = re.compile(r"(?:제공된|주어진|위의?)\s*(?:자료|근거|문서)(?:에는|에서는|에)\s*[^.]{0,40}?(?:없습니다|없어요|나와\s*있지\s*않|"
+                   r"찾을\s*수\s*없)|(?:the\s+)?(?:provided\s+)?(?:documents?|evidence|sources?|passages?)\s+(?:do(?:es)?\s+not|don'?t)"
+                   r"\s+(?:contain|cover|mention|include|say|provide)|no\s+information\s+(?:about|on)\b", re.I)
+REASONS = {"restates": "it restates the question instead of answering it",
+           "title": "it is only a topic title, not an answer",
+           "lacks": "it says the sources lack information that the evidence above does cover"}
+
+
+def non_answer(question: str, body: str, docs: Sequence[Evidence], evidence_kept: bool = True) -> list[str]:
+    """Why ``body`` does not answer ``question`` (empty: it does). ``evidence_kept``: the relevance gate kept
+    passages that answer it (a "the sources lack it" is then wrong)."""
+    text = MARKER.sub(" ", body).strip()
+    answer, asked = tokens(text), tokens(question)
+    if not answer:
+        return []
+    reasons = []
+    if len(answer & asked) / len(answer) >= RESTATED:
+        reasons.append("restates")
+    words = len(text.split())
+    if words <= TITLE_WORDS and any(answer <= tokens(d.title) | (tokens(d.text[:80]) if words <= 4 else set())
+                                    for d in docs if d.title):
+        reasons.append("title")
+    if docs and evidence_kept and LACKS.search(text):
+        reasons.append("lacks")
+    return reasons
+
+
+def feedback(reasons: Sequence[str]) -> str:
+    """What the regeneration is told."""
+    return "; ".join(REASONS[r] for r in reasons) + ": answer the question directly from the evidence"

@@ -1,0 +1,60 @@
+"""The answer agrees with the profile's safety rules (issue 32): a class of medicines asked about brings its
+members' cautions, a pulse outside its range gets a note and is never called normal, and a "yes" that an
+interaction rule contradicts is replaced by the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from medical_agent.generation.safety_checks import agree_with_rules
+from medical_agent.safety import collect_facts, rule_names, rule_notes
+
+WARFARIN = {"medications": [{"name": "Warfarin", "assertion": "present"}]}
+CLASSES = {"warfarin": "anticoagulant", "ibuprofen": "nsaid", "metoprolol": "beta_blocker"}
+
+
+@pytest.mark.parametrize("question", ["진통제는 뭘 먹으면 되나요?", "What can I take for my back pain?",
+                                      "Which painkiller is best for a headache?", "두통약 추천해 주세요"])
+def test_a_class_of_painkillers_brings_the_nsaid_cautions(question):
+    assert "nsaid_anticoagulant" in rule_names(collect_facts(WARFARIN, {}, CLASSES, question))
+
+
+def test_no_class_word_no_class_caution():
+    assert "nsaid_anticoagulant" not in rule_names(collect_facts(WARFARIN, {}, CLASSES, "How does warfarin work?"))
+
+
+def test_cold_medicine_with_high_blood_pressure():
+    profile = {"conditions": [{"name": "Hypertension", "assertion": "present"}]}
+    assert "decongestant_blood_pressure" in rule_names(collect_facts(profile, {}, CLASSES, "감기약 먹어도 되나요?"))
+
+
+def test_a_slow_pulse_gets_a_note_and_is_never_called_normal():
+    turn = {"vitals": [{"type": "heart_rate", "value": 48, "unit": "bpm"}]}
+    fired = rule_notes(collect_facts(None, turn, CLASSES, "I feel dizzy on metoprolol"), "en")
+    assert "heart_rate_abnormal" in fired
+    body = ("Your pulse of 48 bpm is within the normal range. Metoprolol slows the heart [1].\n"
+            "- A heart rate of 48 is normal for athletes [2]")
+    checked = agree_with_rules(body, "I feel dizzy", list(fired), fired, "en")
+    assert "normal" not in checked and "Metoprolol slows the heart [1]." in checked
+
+
+@pytest.mark.parametrize(("lang", "question", "body"), [
+    ("en", "I take warfarin. Can I take ibuprofen for back pain?",
+     "Yes, you can take ibuprofen for back pain if it is prescribed [1]. Take it with food."),
+    ("ko", "와파린 먹는데 이부프로펜 먹어도 돼요?", "네, 이부프로펜은 드셔도 됩니다 [1]. 식후에 드세요."),
+])
+def test_a_yes_the_rules_contradict_becomes_the_rule(lang, question, body):
+    facts = collect_facts(WARFARIN, {"medications": [{"name": "Ibuprofen", "assertion": "hypothetical"}]}, CLASSES,
+                          question)
+    fired = rule_notes(facts, lang)
+    checked = agree_with_rules(body, question, list(fired), fired, lang)
+    assert checked.startswith(("Not without checking first", "먼저 확인이 필요합니다")) and fired["nsaid_anticoagulant"] in checked
+    assert "Yes, you can" not in checked and "네, 이부프로펜은" not in checked
+
+
+def test_a_no_or_an_unrelated_yes_is_left_alone():
+    fired = rule_notes(collect_facts(WARFARIN, {}, CLASSES, "Can I take ibuprofen?"), "en")
+    no = "No, ibuprofen raises the risk of bleeding with warfarin [1]."
+    assert agree_with_rules(no, "Can I take ibuprofen?", list(fired), fired, "en") == no
+    assert agree_with_rules("Yes, warfarin is a blood thinner.", "What is warfarin?", list(fired), fired, "en") == \
+        "Yes, warfarin is a blood thinner."

@@ -1,0 +1,27 @@
+"""An answer that does not answer (a restated question, a title, "the sources lack it" over passages that cover it)
+is caught without a model (the graph's side: tests/graph/test_non_answer_loop.py)."""
+
+from __future__ import annotations
+
+from medical_agent.evidence import Evidence
+from medical_agent.verify.non_answer import non_answer
+
+FOLIC = Evidence("f#0", "f", "임신 전후의 엽산 복용", "임신을 계획하면 최소 한 달 전부터 하루 400 µg의 엽산을 먹습니다.")
+BP = Evidence("b#0", "b", "Blood pressure medicines: an overview of the main classes",
+              "The main classes are ACE inhibitors, ARBs, calcium channel blockers, diuretics and beta-blockers.")
+
+
+def test_a_restated_question_a_title_and_a_false_lack_are_caught():
+    asked = "저희 아빠가 혈압약을 바꾸고 나서 한달째 마른기침을 하세요. 기침약 먹어도 소용이 없대요"
+    assert "restates" in non_answer(asked, "저희 아빠가 혈압약을 바꾸고 나서 한달째 마른기침을 하세요 [1]. 기침약 먹어도 "
+                                           "소용이 없대요 [2]", [BP])
+    assert "title" in non_answer("엽산은 언제부터 먹어요?", "임신 전후의 엽산 복용 [1]", [FOLIC])
+    assert "lacks" in non_answer("혈압약 종류가 뭐예요?", "제공된 자료에는 혈압약 정보가 없습니다.", [BP])
+    assert non_answer("혈압약 종류가 뭐예요?", "제공된 자료에는 혈압약 정보가 없습니다.", [BP], evidence_kept=False) == []
+
+
+def test_a_real_answer_passes():
+    assert non_answer("What kinds of blood pressure medicines are there?",
+                      "The main kinds are ACE inhibitors, ARBs, calcium channel blockers, diuretics and beta-blockers "
+                      "[1]. Your doctor picks one for you.", [BP]) == []
+    assert non_answer("엽산은 언제부터 먹어요?", "임신 계획이 있다면 최소 한 달 전부터 하루 400 µg을 드세요 [1].", [FOLIC]) == []
