@@ -130,7 +130,7 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
     deps = Deps(settings=settings, llm=llm, llm_info=llm_info, embedder=embedder, retriever=retriever,
                 query_pipeline=open_query_pipeline(settings, retriever, linker, concepts, llm=llm),
                 linker=linker, linker_info=linker_info, concepts=concepts, extractor=slot_extractor(linker, concepts),
-                profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts)),
+                profiles=ProfileStore(storage.profiles, korean_name=korean_namer(concepts), limits=settings.limits),
                 cache=ResponseCache(storage.cache),
                 drug_classes=drug_class_map(concepts.concepts), strategies=create_strategies(llm),
                 reviews=storage.reviews, web=create_web_fallback(settings), similarity_embedder=similarity,

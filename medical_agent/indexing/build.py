@@ -154,8 +154,8 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     seconds = time.perf_counter() - start
     log.info("built index %s: %d chunks (%d vectors embedded, the rest reused), %s, %.1f s", out, len(chunks),
              embedded, embedder.name, seconds)
-    for s in skipped:
-        log.warning("skipped %s: %s", s["file"], s["reason"])
+    if skipped:           # a file's name is the person's data too: the result and the manifest name them
+        log.warning("%d file(s) skipped", len(skipped))
     return BuildResult(out, True, seconds, manifest, embedded, skipped)
 
 
@@ -170,7 +170,7 @@ def _write_pages(tmp: Path, documents: dict[str, dict[str, Any]], source: Docume
             try:
                 source.reader.render(source.parsed[name], tmp / relative)
             except Exception as exc:  # a page pdfium cannot render costs the images, not the text
-                log.warning("no page images for %s: %s", name, exc)
+                log.warning("no page images for a document: %s", type(exc).__name__)
                 entry["thumbnails"] = ""
         elif not (previous and previous.copy_pages(relative, tmp)):
             entry["thumbnails"] = ""

@@ -95,6 +95,11 @@ class Limits:
     max_record_items: int = 200             # active conditions, or medicines, one record may add to a profile
     max_parse_seconds: float = 60.0         # one file's reading, in a child process stopped past it
     max_parse_memory_mb: int = 256          # what that process may allocate beyond its start
+    max_record_depth: int = 64              # nesting of a record's JSON
+    # What a fact may be, whichever way it arrives (context.profile.validation):
+    max_name_chars: int = 300               # a condition's, symptom's or medicine's name or words
+    record_current_days: int = 90           # a record's reading older than this is imported as past
+    max_code_attempts: int = 5              # wrong resume or reviewer codes per client a minute, then a growing wait
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,8 @@ class UI:
     share: bool = False                     # ask Gradio for a public link
     shared_documents: bool = False          # uploads go into one collection everyone searches (a clinic's leaflets)
     max_upload_mb: int = 20                 # largest document a person can upload
-    reviewer_code: str | None = field(default=None, repr=False)   # unlocks passage review in the demo (unset: off)
+    reviewer_code: str | None = field(default=None, repr=False)   # one code for all reviewers (a demo mode)
+    reviewers_file: Path | None = None      # reviewers with their own codes: "name<TAB>sha256(code)" a line
 
 
 @dataclass(frozen=True)
@@ -227,7 +233,8 @@ def check_ranges(settings: Settings) -> None:
     if settings.ui.max_upload_mb < 1:
         raise SettingsError("max_upload_mb: must be at least 1")
     caps = ("max_inflated_mb", "max_document_pages", "max_document_chars", "max_record_entries", "max_record_items",
-            "max_parse_seconds", "max_parse_memory_mb")
+            "max_parse_seconds", "max_parse_memory_mb", "max_record_depth", "max_name_chars", "record_current_days",
+            "max_code_attempts")
     for key in caps:
         if getattr(settings.limits, key) <= 0:
             raise SettingsError(f"{key}: must be greater than 0")

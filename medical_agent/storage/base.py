@@ -100,6 +100,7 @@ class PassageReview:
     corrected_text: str | None
     reviewer: str
     reviewed_at: str = ""
+    identity: str = "shared"        # listed: the reviewer's own code named them | shared: the demo code, name typed
 
 
 class ReviewRepository(Protocol):
@@ -111,7 +112,7 @@ class ReviewRepository(Protocol):
         """Store (or replace) the review of a passage; returns the new revision."""
         ...
 
-    def withdraw(self, content_key: str, reviewer: str) -> int:
+    def withdraw(self, content_key: str, reviewer: str, identity: str = "shared") -> int:
         """The passage is no longer verified or corrected; returns the new revision (the old one if unknown)."""
         ...
 

@@ -49,6 +49,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (collection, name))""",
         "CREATE TABLE document_collections (collection TEXT PRIMARY KEY, generation INTEGER NOT NULL)",
     ),
+    (   # 5: how a review's reviewer was known: 'listed' (their own code, from the reviewer list) or 'shared' (the
+        # shared demo code, the name as typed); the reviews before were all made with the shared code
+        "ALTER TABLE passage_reviews ADD COLUMN identity TEXT NOT NULL DEFAULT 'shared'",
+    ),
 )
 # advisory lock keys: one for schema changes, one namespace per kind of record (pg_advisory_xact_lock(int, int))
 SCHEMA_LOCK = 7_410_001

@@ -163,29 +163,29 @@ class SQLReviews:
             return {}
         condition, args = self.db.any_of("content_key", keys)
         rows = self.db.rows(self.db.sql(
-            "SELECT content_key, status, corrected_text, reviewer, reviewed_at FROM passage_reviews "
+            "SELECT content_key, status, corrected_text, reviewer, reviewed_at, identity FROM passage_reviews "
             f"WHERE status != 'withdrawn' AND {condition}"), args)
-        return {r[0]: PassageReview(r[0], r[1], r[2], r[3], self.db.time_text(r[4])) for r in rows}
+        return {r[0]: PassageReview(r[0], r[1], r[2], r[3], self.db.time_text(r[4]), r[5]) for r in rows}
 
-    def _write(self, key: str, status: str, text: str | None, reviewer: str) -> int:
+    def _write(self, key: str, status: str, text: str | None, reviewer: str, identity: str) -> int:
         with self.db.transaction() as tx:
             self.db.lock(tx, "review")                 # one revision counter for all reviews
             revision = tx.execute("SELECT COALESCE(MAX(revision), 0) + 1 FROM passage_reviews").fetchone()[0]
             tx.execute(self.db.sql(
-                "INSERT INTO passage_reviews(content_key, status, corrected_text, reviewer, reviewed_at, revision) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(content_key) DO UPDATE SET status = excluded.status, "
-                "corrected_text = excluded.corrected_text, reviewer = excluded.reviewer, "
-                "reviewed_at = excluded.reviewed_at, revision = excluded.revision"),
-                (key, status, text, reviewer, self.db.now(), revision))
+                "INSERT INTO passage_reviews(content_key, status, corrected_text, reviewer, reviewed_at, revision, "
+                "identity) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(content_key) DO UPDATE SET "
+                "status = excluded.status, corrected_text = excluded.corrected_text, reviewer = excluded.reviewer, "
+                "reviewed_at = excluded.reviewed_at, revision = excluded.revision, identity = excluded.identity"),
+                (key, status, text, reviewer, self.db.now(), revision, identity))
         return int(revision)
 
     def put(self, review: PassageReview) -> int:
-        return self._write(review.content_key, review.status, review.corrected_text, review.reviewer)
+        return self._write(review.content_key, review.status, review.corrected_text, review.reviewer, review.identity)
 
-    def withdraw(self, content_key: str, reviewer: str) -> int:
+    def withdraw(self, content_key: str, reviewer: str, identity: str = "shared") -> int:
         if not self.get_many([content_key]):
             return self.revision()
-        return self._write(content_key, "withdrawn", None, reviewer)
+        return self._write(content_key, "withdrawn", None, reviewer, identity)
 
     def revision(self) -> int:
         return int(self.db.rows("SELECT COALESCE(MAX(revision), 0) FROM passage_reviews")[0][0])

@@ -2,29 +2,34 @@
 refine log), a header naming the active backends. Each browser session has its own user and thread.
 
 The chat handler is a generator that Gradio runs in its worker threads (off the event loop); it streams
-tokens and updates panels as nodes finish. Errors become readable chat messages, never stack traces.
+tokens and updates panels as nodes finish. Errors become readable chat messages, never stack traces, and the log
+gets their type and code locations only (``logging_setup``; Gradio's own: ``quiet_errors``). What people and
+documents wrote is shown as text, never as HTML (``text_safety``).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import traceback
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
 from ..graph.agent import InputError
+from ..logging_setup import describe_failure
 from ..text import detect_language
+from .attempts import Attempts
 from .controls import ControlsPanel, run_options
 from .labels import EDIT_ACTIONS, UI_LANGUAGES, Localizer, text
 from .my_documents import MyDocumentsPanel
 from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
 from .profile_actions import ProfileActions, hidden_file, new_session
+from .quiet_errors import quiet_gradio_errors
 from .review import ReviewPanel
 from .runtime import AgentRuntime, StartupError
 from .served_files import ServedFiles
+from .text_safety import for_person, plain, valid
 
 log = logging.getLogger(__name__)
 EXAMPLES = ["당뇨가 있어요. 메트포르민 부작용이 뭔가요?", "저는 65세 남성이고 혈압이 150/95예요. 혈압약은 어떤 종류가 있나요?",
@@ -38,10 +43,7 @@ SORRY = "⚠️ Sorry — something went wrong while answering (the error was lo
 def log_failure(exc: BaseException, health_data: bool) -> None:
     """Log where a turn failed. The exception's message may quote the person's text, so by default only its
     type and the code locations are logged; ``log_health_data`` logs the full exception."""
-    if health_data:
-        log.error("chat turn failed", exc_info=exc)
-    else:
-        log.error("chat turn failed: %s\n%s", type(exc).__name__, "".join(traceback.format_tb(exc.__traceback__)))
+    log.error("chat turn failed: %s", describe_failure(exc, health_data))
 
 
 
@@ -56,11 +58,13 @@ def header_text(runtime: AgentRuntime) -> str:
     if s["state"] == "starting":
         return "### 🩺 Medical Knowledge Agent\n_Starting: loading models and building the index on first start…_"
     if s["state"] == "failed":
-        return f"### 🩺 Medical Knowledge Agent\n⚠️ Start-up failed: `{s['error']}`"
+        return f"### 🩺 Medical Knowledge Agent\n⚠️ Start-up failed: {for_person(s['error'] or '')}"
     mode = " · **offline mode**" if s["offline"] else ""
-    warning = f"\n\n⚠️ Concept linker fallback — {s['linker_warning'][:200]}" if s.get("linker_warning") else ""
-    return (f"### 🩺 Medical Knowledge Agent{mode}\nLLM: **{s['llm']}** · embedder: **{s['embedder']}** · "
-            f"index: `{s['index']}` ({s['documents']} passages) · concept linker: **{s['linker']}**{warning}\n\n"
+    warning = f"\n\n⚠️ Concept linker fallback — {for_person(s['linker_warning'][:200])}" \
+        if s.get("linker_warning") else ""
+    shown = {k: for_person(str(s[k])) for k in ("llm", "embedder", "index", "linker")}   # a model file: its name
+    return (f"### 🩺 Medical Knowledge Agent{mode}\nLLM: **{shown['llm']}** · embedder: **{shown['embedder']}** · "
+            f"index: `{shown['index']}` ({s['documents']} passages) · concept linker: **{shown['linker']}**{warning}\n\n"
             "_Information only, not a diagnosis — please talk to a clinician about your health._")
 
 
@@ -75,17 +79,18 @@ def sources_footer(result: dict[str, Any]) -> str:
     lines = ["", "", "**Sources**", "", "| n | document | section / page | category | source |",
              "|---|---|---|---|---|"]
     for r in rows:
-        title = (r.get("title") or "").replace("|", "/")
+        title = plain(str(r.get("title") or "")).replace("|", "/")
         doc = f"[{title}]({r['url']})" if r.get("url") else title
-        kind = " · ".join(k for k in (r.get("review"), r.get("category")) if k)
-        lines.append(f"| [{r['n']}] | {doc} | {r.get('section') or ''} | {kind} | "
-                     f"{(r.get('source') or '').replace('|', '/')} |")
+        kind = " · ".join(plain(str(k)) for k in (r.get("review"), r.get("category")) if k)
+        lines.append(f"| [{r['n']}] | {doc} | {plain(str(r.get('section') or ''))} | {kind} | "
+                     f"{plain(str(r.get('source') or '')).replace('|', '/')} |")
     rows_for_question = synthesis.get("table_rows") or []
     if rows_for_question:
-        lines += ["", "**The table row for the numbers in your question**", *[f"- {r}" for r in rows_for_question]]
+        lines += ["", "**The table row for the numbers in your question**",
+                  *[f"- {plain(str(r))}" for r in rows_for_question]]
     warnings = synthesis.get("warnings") or []
     if warnings:
-        lines += ["", "**Warnings in the sources**", *[f"- {w}" for w in warnings]]
+        lines += ["", "**Warnings in the sources**", *[f"- {plain(str(w))}" for w in warnings]]
     return "\n".join(lines)
 
 
@@ -98,6 +103,7 @@ class MedicalAgentApp(ProfileActions):
         # and what a closed tab leaves expires with the cache (delete_cache in build(): every 5 minutes, older
         # than 10) or, after a crash, at the next start.
         self.served = ServedFiles()
+        self.resume_attempts = Attempts("resume", self.settings.limits.max_code_attempts)
 
     # ----- handlers -------------------------------------------------------------------------------------
     def _profile_values(self, session: dict[str, str], lang: str = "ko") -> list[Any]:
@@ -120,8 +126,8 @@ class MedicalAgentApp(ProfileActions):
         finish, and the last frame sets every panel from the final result (or clears them after an error,
         so the panels never describe an answer the chat does not show)."""
         session = session or new_session()
-        history = [*(history or []), {"role": "user", "content": message or ""},
-                   {"role": "assistant", "content": "…"}]
+        shown = plain(message if isinstance(message, str) else "")
+        history = [*valid(history or []), {"role": "user", "content": shown}, {"role": "assistant", "content": "…"}]
         skip = [gr.skip()] * len(self.panel_outputs)
 
         def frame(panels: list[Any]) -> tuple[Any, ...]:  # a snapshot: later tokens must not rewrite it
@@ -144,7 +150,7 @@ class MedicalAgentApp(ProfileActions):
                     yield frame(skip)
                 elif kind == "token":
                     text += payload
-                    history[-1] = {"role": "assistant", "content": text}
+                    history[-1] = {"role": "assistant", "content": plain(text)}
                     yield frame(skip)
                 elif kind == "node" and payload[0] in ("refine", "quality_check"):   # each verification as it ends
                     logs.extend(payload[1].get("refine_iteration_logs") or [])
@@ -162,11 +168,11 @@ class MedicalAgentApp(ProfileActions):
                     result = payload
             if result is None:
                 raise RuntimeError("the graph ended without a final result")
-            history[-1] = {"role": "assistant", "content": result["answer"] + sources_footer(result)}
+            history[-1] = {"role": "assistant", "content": plain(result["answer"]) + sources_footer(result)}
         except InputError as exc:  # empty or over-long message: the text is written for the person
-            history[-1] = {"role": "assistant", "content": f"⚠️ {exc}"}
+            history[-1] = {"role": "assistant", "content": f"⚠️ {for_person(str(exc))}"}
         except (TimeoutError, StartupError) as exc:  # the agent is not ready: say so plainly
-            history[-1] = {"role": "assistant", "content": f"⚠️ {exc}"}
+            history[-1] = {"role": "assistant", "content": f"⚠️ {for_person(str(exc))}"}
         except Exception as exc:  # logged for the operator; the person sees a short text, never a trace
             log_failure(exc, self.settings.limits.log_health_data)
             result = None
@@ -203,6 +209,7 @@ class MedicalAgentApp(ProfileActions):
 
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
+        quiet_gradio_errors()
         with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
             self.served.cache = Path(demo.GRADIO_CACHE)
             session = gr.State(None)

@@ -3,7 +3,9 @@
 The message-length check of the chat handler runs after Gradio has read and parsed the whole request (a 50 MB
 POST to /gradio_api/call/chat was accepted and its history echoed back). This ASGI middleware sits below
 Gradio: it refuses by the declared Content-Length at once, and otherwise counts the body as it streams in and
-stops reading at the limit.
+stops reading at the limit. There it answers 413 itself and tells the app the client has gone: an exception
+raised into the app instead was caught by FastAPI's body parsing and answered 400 (issue 33), and whatever the
+app still sends for the cut-off body is dropped.
 """
 
 from __future__ import annotations
@@ -16,10 +18,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BodyTooLarge(Exception):
-    pass
 
 
 UPLOAD_PATH = "/gradio_api/upload"
@@ -52,24 +50,31 @@ class BodyLimit:
         if declared is not None and declared.isdigit() and int(declared) > limit:
             await self.refuse(send, limit)
             return
-        received, started = 0, False
+        received, started, refused = 0, False, False
 
         async def counted_receive() -> Message:
-            nonlocal received
+            nonlocal received, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body") or b"")
                 if received > limit:
-                    raise BodyTooLarge
+                    refused = True
+                    if not started:
+                        await self.refuse(send, limit)
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched_send(message: Message) -> None:
             nonlocal started
+            if refused:
+                return                                  # the 413 went out; the app's answer goes nowhere
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
             await self.app(scope, counted_receive, watched_send)
-        except BodyTooLarge:
-            if not started:
-                await self.refuse(send, limit)
+        except Exception:
+            if not refused:
+                raise                                   # a cut-off body may make the app fail: already answered

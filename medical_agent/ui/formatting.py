@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .text_safety import plain
+
 BADGES = {"present": "✅ present", "negated": "🚫 negated", "family": "👪 family", "historical": "🕘 history",
           "hypothetical": "❓ asked about", "reported": "🗣 reported"}
 ENTITY_SLOTS = ("conditions", "symptoms", "medications")
@@ -56,7 +58,8 @@ def profile_rows(profile: dict[str, Any] | None) -> list[list[Any]]:
                          f"{item.get('temporal_weight', 1.0):.2f}"])
     for slot in ("vitals", "labs"):
         for r in profile[slot]:
-            rows.append([slot, r["type"] + (" (current)" if r.get("current") else ""), _reading_value(r) + _from_record(r),
+            when = " (current)" if r.get("current") else " (past)" if r.get("past") else ""
+            rows.append([slot, r["type"] + when, _reading_value(r) + _from_record(r),
                          r["timestamp"][:16].replace("T", " "), f"{r.get('temporal_weight', 1.0):.2f}"])
     return rows
 
@@ -66,8 +69,9 @@ def document_rows(docs: list[dict[str, Any]] | None, citations: list[dict[str, A
     rows = []
     for n, d in enumerate(docs or [], start=1):
         link = f"[{d.get('url')}]({d.get('url')})" if d.get("url") else ""
-        if d.get("page"):        # a passage of a document: the file, its page and what kind of element it is
-            link = f"{d.get('source')}, p. {d['page']}" + (f" ({d['category']})" if d.get("category") else "")
+        if d.get("page"):        # a passage of a document: the file, its page and what kind of element it is (a
+            # Markdown cell: shown as text)
+            link = plain(f"{d.get('source')}, p. {d['page']}" + (f" ({d['category']})" if d.get("category") else ""))
         snippet = " ".join((d.get("text") or "").split())[:220]
         rows.append([f"[{n}]" + (" ✔ cited" if n in cited else ""), d.get("title") or d.get("doc_id"),
                      round(float(d.get("score") or 0.0), 4), link, snippet])

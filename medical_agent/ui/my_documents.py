@@ -4,7 +4,10 @@ them listed with their pages, delete one, and see the pages the last answer cite
 The panel builds its own components and registers its own events (as kotaemon's pages do); the chat handler
 only asks it for the cited pages after a turn. A page image is written once into Gradio's folder for its person
 (served_files.py), so the collection's folder is never a served path and the image goes with the profile.
-Gradio's copy of an upload is deleted once the collection has read it, whatever the outcome.
+Gradio's copy of an upload is deleted once the collection has read it, whatever the outcome. The upload takes any
+file (Gradio's own type check refuses a whole batch for one file): the collection refuses each file it cannot
+read, alone, with its reason. Status lines name files as the person did, never the server's folders, and show
+names as text (``text_safety``).
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ import gradio as gr
 import pandas as pd
 
 from ..collections import SUFFIXES
+from ..logging_setup import describe_failure
 from .runtime import AgentRuntime
 from .served_files import ServedFiles, discard_upload
+from .text_safety import for_person
 
 log = logging.getLogger(__name__)
 MAX_PAGES_SHOWN = 4
@@ -35,8 +40,8 @@ class MyDocumentsPanel:
         gr.Markdown("**내 문서 / My documents** — " + (
             "uploads go into the collection everyone here searches." if shared else
             "private to you, searched together with the knowledge base, erased with your profile."))
-        self.upload = gr.File(label=f"Upload (.pdf .md .txt .html, up to {runtime.settings.ui.max_upload_mb} MB)",
-                              file_count="multiple", file_types=list(SUFFIXES), elem_id="docs-upload")
+        self.upload = gr.File(label=f"Upload ({' '.join(SUFFIXES)}, up to {runtime.settings.ui.max_upload_mb} MB)",
+                              file_count="multiple", elem_id="docs-upload")
         self.status = gr.Markdown("", elem_id="docs-status")
         self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Your documents", interactive=False,
                                   wrap=True, elem_id="docs-table")
@@ -61,6 +66,13 @@ class MyDocumentsPanel:
             log.warning("documents could not be indexed: %s", type(exc).__name__)
             return (f"⚠️ The documents could not be indexed ({type(exc).__name__}); nothing was added. Please try "
                     "again later."), *self.listing(session), session, None
+        except ValueError as exc:               # nothing in the collection could be indexed: its reasons
+            log.warning("documents could not be indexed: %s", type(exc).__name__)
+            return for_person(f"⚠️ Nothing was added: {exc}"), *self.listing(session), session, None
+        except Exception as exc:                # unexpected: one line here, type and code locations in the log
+            log.error("documents could not be indexed: %s", describe_failure(exc))
+            return "⚠️ The documents could not be indexed; nothing was added. Please try again later.", \
+                *self.listing(session), session, None
         finally:
             for path in paths:
                 discard_upload(path, self.served.cache)
@@ -68,15 +80,20 @@ class MyDocumentsPanel:
         lines += [f"⚠️ {s['file']}: {s['reason']}" for s in report.skipped]
         if report.added:
             lines.append(f"_indexed in {report.seconds:.1f} s — ask about it in the chat_")
-        return "\n\n".join(lines), *self.listing(session), session, None
+        return "\n\n".join(for_person(line) for line in lines), *self.listing(session), session, None
 
     def remove(self, name: str | None, session: dict[str, str] | None):
         session = session or self.new_session()
         agent = self.runtime.wait(timeout=600)
         if not name:
             return "Choose a document to delete.", *self.listing(session), session
-        done = agent.deps.collections.delete(session["user_id"], name)
-        return (f"🗑 {name} deleted" if done else f"⚠️ {name} is not in your documents"), *self.listing(session), session
+        try:
+            done = agent.deps.collections.delete(session["user_id"], name)
+        except ValueError as exc:              # the rest of the collection could not be indexed again
+            log.warning("a document could not be deleted: %s", type(exc).__name__)
+            return for_person(f"⚠️ {name} could not be deleted: {exc}"), *self.listing(session), session
+        note = f"🗑 {name} deleted" if done else f"⚠️ {name} is not in your documents"
+        return for_person(note), *self.listing(session), session
 
     def listing(self, session: dict[str, str] | None) -> list[Any]:
         agent = self.runtime.agent

@@ -10,6 +10,7 @@ import pandas as pd
 from ..context.profile.edits import item_keys
 from .formatting import document_rows, profile_rows, quality_points, refine_rows, route_text, slot_rows
 from .labels import EDIT_ACTIONS
+from .text_safety import plain
 
 
 class SlotsPanel:
@@ -48,8 +49,8 @@ class ProfilePanel:
 
     def controls(self) -> None:
         """Import a record, export, delete with confirmation, the resume code."""
-        self.record_file = gr.File(label="Import my record (FHIR R4 JSON)",
-                                   file_types=[".json", ".gz"], elem_id="profile-record")
+        # no file_types: Gradio's check would answer another file with a bare "Error"; the reader says why
+        self.record_file = gr.File(label="Import my record (FHIR R4 JSON)", elem_id="profile-record")
         self.record_status = gr.Markdown("", elem_id="profile-record-status")
         with gr.Row():
             # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
@@ -77,7 +78,7 @@ class ProfilePanel:
 
     def values(self, summary: str, profile: dict[str, Any] | None) -> list[Any]:
         """Summary, table and the items the person can edit."""
-        text = f"**{summary}**" if summary else "_No profile yet._"
+        text = f"**{plain(summary)}**" if summary else "_No profile yet._"      # names from a record: text only
         return [text, pd.DataFrame(profile_rows(profile), columns=self.HEADERS),
                 gr.update(choices=item_keys(profile), value=None)]
 
@@ -119,5 +120,5 @@ class RefinePanel:
         logs = result.get("refine_iteration_logs")
         points = pd.DataFrame(quality_points(logs), columns=["iteration", "quality_score"])
         points["iteration"] = [f"#{i}" for i in points["iteration"]]      # categories: one bar per iteration
-        return [route_text(result), pd.DataFrame(refine_rows(logs, result.get("stop_reason")), columns=self.HEADERS),
-                points]
+        rows = refine_rows(logs, result.get("stop_reason"))
+        return [plain(route_text(result)), pd.DataFrame(rows, columns=self.HEADERS), points]

@@ -1,10 +1,16 @@
 """What a person does with their profile in the demo, apart from chatting: come back by the resume code, correct
 an item, import their own record, export it, delete it. A mixin of :class:`~.app.MedicalAgentApp`, which supplies
-the runtime, the profile panel, the session helpers and the panel values these handlers return."""
+the runtime, the profile panel, the session helpers and the panel values these handlers return.
+
+An import and an edit pass the checks every entry point shares (``context.profile.validation``, applied by the
+profile store): a refused one changes nothing and says why in one line; an unexpected failure says so in one line
+too, and the log gets its type and code locations only (``logging_setup.describe_failure``). Wrong resume codes
+are limited per client (``attempts``)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import re
 import secrets
 import uuid
@@ -16,9 +22,15 @@ import gradio as gr
 from ..context.profile.edits import EditError
 from ..context.profile.fhir import RecordError, link_concepts, record_slots
 from ..context.profile.schema import ENTITY_SLOTS
+from ..context.profile.validation import InvalidFacts
 from ..graph.agent import MedicalAgent
 from ..indexing.worker import read_record
+from ..logging_setup import describe_failure
+from .attempts import client_of, wait_line
 from .served_files import discard_upload
+from .text_safety import for_person, plain
+
+log = logging.getLogger(__name__)
 
 RESUME_CODE = re.compile(r"web-[0-9a-f]{12,32}")
 
@@ -47,56 +59,80 @@ class ProfileActions:
     """Handlers over ``self.runtime``, ``self.settings``, ``self.served``, ``self.profile`` and the app's
     ``_panels``/``_profile_values``/``keep``."""
 
-    def resume(self, code: str, session: dict[str, str] | None):
+    def resume(self, code: str, session: dict[str, str] | None, request: gr.Request | None = None):
         """Come back to a profile by its resume code, on this replica or any other one sharing the database: the
         stored profile and the person's most recent conversation, continued where it stopped (its last turns
-        shown again). A code that is malformed or names no stored profile changes nothing and says so."""
+        shown again). A code that is malformed or names no stored profile changes nothing and says so; past
+        ``max_code_attempts`` wrong ones a minute, the client waits and no code is looked up meanwhile. (A code is
+        looked up by key in the database, not compared in Python: the limit is what bounds guessing.)"""
         session = session or new_session()
         code = (code or "").strip()
         agent = self.runtime.wait(timeout=600)
-        if not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
-            note = (f"⚠️ No profile for that code (a typo, or it was deleted or expired).\n\n{self.keep(session)}")
-            return [gr.skip()] * (len(self.panel_outputs) + 3) + [note, ""]
+        client = client_of(request)
+        wait = self.resume_attempts.wait(client)
+        if wait or not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
+            wait = wait or self.resume_attempts.failed(client)
+            note = wait_line(wait) if wait else "⚠️ No profile for that code (a typo, or it was deleted or expired)."
+            return [gr.skip()] * (len(self.panel_outputs) + 3) + [f"{note}\n\n{self.keep(session)}", ""]
+        self.resume_attempts.succeeded(client)
         thread = agent.storage.activity.last_thread(code)
         history = agent.thread_state(thread).get("conversation_history", []) if thread else []
         session = {"user_id": code, "thread_id": thread or uuid.uuid4().hex}
-        chat = [{"role": t["role"], "content": t["content"]} for t in history]
+        chat = [{"role": t["role"], "content": plain(str(t["content"]))} for t in history]     # as the chat shows it
         return chat, *self._panels(session, None), session, hidden_file(), self.keep(session), ""
 
     def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None):
-        """The person's correction of one profile item: made, recorded, shown; the next answer uses it."""
+        """The person's correction of one item: checked like every entry point's facts, made, recorded, shown; the
+        next answer uses it. A refused edit changes nothing and says why in one line."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         try:
             if not key:
                 raise EditError("choose an item first / 항목을 먼저 고르세요")
+            if len(value or "") > self.settings.limits.max_name_chars:     # before the linker reads it
+                raise EditError(f"the value is {len(value):,} characters; at most "
+                                f"{self.settings.limits.max_name_chars:,} (limit max_name_chars)")
             agent.deps.profiles.edit(session["user_id"], key, action, value, linked_concept(agent, key, value))
             note = f"✔ {key}: {action.replace('_', ' ')}" + (f" → {value}" if action == "correct" else "")
         except EditError as exc:
             note = f"⚠️ {exc}"
-        return *self._profile_values(session), note, ""
+        except Exception as exc:  # the person gets one line, the log the type and code locations
+            log.error("profile edit failed: %s", describe_failure(exc, self.settings.limits.log_health_data))
+            note = "⚠️ The edit could not be made; nothing was changed. Please try again."
+        return *self._profile_values(session), for_person(note), ""
 
     def import_record(self, file: str | None, session: dict[str, str] | None):
         """A person's own FHIR R4 bundle into their profile: active conditions, medicines, latest vitals and labs
-        as items from the record. The file is read in a bounded child process (``indexing.worker``: inflated
-        size, entries, items, time and memory capped), Gradio's copy deleted once read; a bad file changes
-        nothing and says why in one line."""
+        as items from the record, each reading with its own date. The file is read in a bounded child process
+        (``indexing.worker``: inflated size, entries, depth, items, time and memory capped), Gradio's copy deleted
+        once read; its facts pass the checks every entry point shares, all or none (``whole``). A bad file
+        changes nothing and says why in one line."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
+        limits = self.settings.limits
+        name = Path(file).name if file else ""
         try:
             if not file:
                 raise RecordError("choose a FHIR R4 JSON file first / FHIR JSON 파일을 고르세요")
             try:
-                record = link_concepts(read_record(Path(file), self.settings.limits), agent.deps.concepts)
+                record = link_concepts(read_record(Path(file), limits), agent.deps.concepts)
             finally:
                 discard_upload(file, self.served.cache)
-            slots = record_slots(record, dt.datetime.now(dt.UTC).isoformat(timespec="seconds"))
-            agent.deps.profiles.update(session["user_id"], slots)
+            slots = record_slots(record, dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                                 limits.record_current_days)
+            agent.deps.profiles.update(session["user_id"], slots, whole=True)
+            past = [r for r in slots["vitals"] + slots["labs"] if r.get("past")]
             note = (f"✔ from your record: {len(slots['conditions'])} conditions, {len(slots['medications'])} "
-                    f"medicines, {len(slots['vitals']) + len(slots['labs'])} readings")
+                    f"medicines, {len(slots['vitals']) + len(slots['labs'])} readings"
+                    + (f" ({len(past)} older than {limits.record_current_days} days: shown as past)" if past else ""))
         except RecordError as exc:
             note = f"⚠️ {exc}"
-        return *self._profile_values(session), note, None
+        except InvalidFacts as exc:
+            note = f"⚠️ {name}: {exc}; nothing was imported"
+        except Exception as exc:  # the person gets one line, the log the type and code locations
+            log.error("record import failed: %s", describe_failure(exc, limits.log_health_data))
+            note = f"⚠️ {name}: the record could not be imported; nothing was changed"
+        return *self._profile_values(session), for_person(note), None
 
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
         """Write the person's profile to a JSON file and show it for download: one copy, in Gradio's folder under

@@ -11,6 +11,7 @@ import pytest
 from medical_agent.context.profile.fhir import RecordError, read_record, record_slots
 from medical_agent.context.profile.merge import levenshtein, within_edits
 from medical_agent.context.profile.store import ProfileStore
+from medical_agent.context.profile.validation import InvalidFacts
 from medical_agent.eval.benches import bomb_files
 from medical_agent.settings import Limits
 from medical_agent.storage import open_storage
@@ -59,7 +60,9 @@ def test_a_gzip_without_the_gz_suffix_is_still_counted(tmp_path):
 
 def test_two_hundred_long_condition_names_merge_in_well_under_a_second(tmp_path):
     record = read_record(bomb_files.bundle_conditions(tmp_path, count=200), Limits())
-    store = ProfileStore(open_storage(":memory:").profiles)
+    with pytest.raises(InvalidFacts, match=r"limit max_name_chars = 300"):       # ~420 characters: refused whole
+        ProfileStore(open_storage(":memory:").profiles).update("ann", record_slots(record, "2026-01-01"), whole=True)
+    store = ProfileStore(open_storage(":memory:").profiles, limits=Limits(max_name_chars=1000))
     start = time.perf_counter()
     profile = store.update("ann", record_slots(record, "2026-01-01T00:00:00"))
     assert len(profile["conditions"]) == 200                     # ~300-character names, none merged by mistake

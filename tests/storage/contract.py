@@ -190,6 +190,16 @@ class ReviewContract:
         assert repo.withdraw("a", "dr park") == 4 and repo.get_many(["a"]) == {}
         assert repo.withdraw("never", "dr park") == 4 and repo.revision() == 4
 
+    def test_a_review_keeps_how_its_reviewer_was_known(self, storage: Storage):
+        repo = storage.reviews
+        repo.put(PassageReview("a", "verified", None, "Dr Kim, cardiology", identity="listed"))
+        repo.put(PassageReview("b", "verified", None, "someone"))                  # the shared demo code
+        got = repo.get_many(["a", "b"])
+        assert (got["a"].reviewer, got["a"].identity) == ("Dr Kim, cardiology", "listed")
+        assert got["b"].identity == "shared"
+        repo.put(PassageReview("b", "corrected", "fixed", "Dr Lee", identity="listed"))
+        assert repo.get_many(["b"])["b"].identity == "listed"
+
     def test_reviews_are_not_erased_with_a_person(self, storage: Storage):
         storage.reviews.put(PassageReview("a", "verified", None, "alice"))
         storage.delete_user("alice")

@@ -122,3 +122,12 @@ def test_a_damaged_database_file_is_one_error_naming_the_fix(tmp_path):
     damaged.write_text("these bytes are not a database " * 200)
     with pytest.raises(StorageError, match=f"{damaged}.*not a database.*MEDAGENT_DB_PATH"):
         open_storage(damaged)
+
+
+def test_reviews_written_before_reviewer_identities_read_as_the_shared_code(tmp_path):
+    path = tmp_path / "reviews.sqlite"
+    with SQLiteStorage(path, migrations=MIGRATIONS[:4]) as old:                # the schema before migration 5
+        old.execute("INSERT INTO passage_reviews VALUES ('k', 'verified', NULL, 'dr kim', '2026-01-01T00:00:00', 1)")
+    with SQLiteStorage(path) as storage:
+        review = storage.reviews.get_many(["k"])["k"]
+        assert (review.reviewer, review.identity) == ("dr kim", "shared") and storage.reviews.revision() == 1

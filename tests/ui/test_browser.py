@@ -119,3 +119,23 @@ def test_korean_turn_updates_every_panel_and_sessions_are_isolated(browser, serv
     a.locator("#ui-language").get_by_text("한국어").click()                 # the interface in Korean
     expect(a.locator("#send")).to_have_text("보내기", timeout=TIMEOUT_MS)
     expect(a.locator("#message textarea")).to_have_attribute("placeholder", "건강에 관한 질문을 입력하세요")
+
+
+def test_html_in_a_message_and_in_a_record_is_shown_as_text_not_rendered(browser, served_app, tmp_path):
+    """Issue 33: an <img> in a message or in a name of an imported record rendered in the page (and loaded)."""
+    from tests.bad_values import bundle, write_bundle
+
+    base = served_app["url"].rstrip("/")
+    asked: list[str] = []
+    page = open_page(browser, served_app["url"], asked)
+    send(page, f'<img id="pwn-chat" src="{base}/pwn-pixel-chat.png"> 당뇨가 있어요. 메트포르민 부작용이 뭔가요?')
+    assert page.locator("#chatbot img#pwn-chat").count() == 0 and "<img" in page.locator("#chatbot").inner_text()
+    record = write_bundle(tmp_path, "record.json", bundle(conditions=(f'<img id="pwn-record" src="{base}/'
+                                                                      f'pwn-pixel-record.png">Gout',)))
+    page.locator("#profile-controls").get_by_text("My profile", exact=False).first.click()
+    page.locator("#profile-record input[type=file]").set_input_files(str(record))
+    page.locator("#profile-record-status").get_by_text("from your record", exact=False).wait_for()
+    page.locator("#profile-summary").get_by_text("Gout", exact=False).wait_for()
+    assert page.locator("img#pwn-record").count() == 0 and page.locator("img#pwn-chat").count() == 0
+    assert "<img" in panel_text(page, "#profile-summary")
+    assert [u for u in asked if "pwn-pixel" in u] == []                       # nothing was loaded either

@@ -38,6 +38,22 @@ EXCEPTIONS = re.compile(r"\b(?:except|apart\s+from|other\s+than|besides|only|jus
                         r"as\s+needed)\b|빼고|말고|외에|가끔|필요할\s*때", re.I)
 
 
+def pregnancy_clash(gender: str | None, pregnant: bool | None, age: int | None) -> str | None:
+    """What a pregnancy cannot go with: "gender+pregnancy" (a man), "age+pregnancy" (outside ``PREGNANCY_AGE``)."""
+    if not pregnant:
+        return None
+    if gender == "male":
+        return "gender+pregnancy"
+    if age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1]:
+        return "age+pregnancy"
+    return None
+
+
+def other_sex_only(sex: str | None, name: str) -> bool:
+    """``name`` is a condition only the other sex has (a woman's prostate, a man's ovarian cyst)."""
+    return sex in ONLY_OF and bool(ONLY_OF["female" if sex == "male" else "male"].search(name))
+
+
 def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]], ages: list[int]
                                ) -> tuple[list[dict[str, Any]], list[Span]]:
     """Clear contradicting fields of ``demo`` (in place); return the doubts and the spans of the words refused.
@@ -52,7 +68,7 @@ def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[
     if demo["is_pregnant"] and "male" in said:
         doubts.append({"kind": "contradiction", "what": "gender+pregnancy",
                        "text": f"{said['male'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
-    elif demo["is_pregnant"] and age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1]:
+    elif pregnancy_clash(None, demo["is_pregnant"], age):
         doubts.append({"kind": "contradiction", "what": "age+pregnancy",
                        "text": f"{said['age'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
     return doubts, (_refuse_identity(demo, said) if doubts else [])
@@ -64,8 +80,7 @@ def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span
     sex = demo.get("gender")
     if sex not in ONLY_OF:
         return [], []
-    other = "female" if sex == "male" else "male"
-    clash = [e for e in entities if e.get("assertion") in HELD and ONLY_OF[other].search(e["name"])]
+    clash = [e for e in entities if e.get("assertion") in HELD and other_sex_only(sex, e["name"])]
     if not clash:
         return [], []
     words = (said.get(sex) or said.get("is_pregnant") or [("", (0, 0))])[0][0]

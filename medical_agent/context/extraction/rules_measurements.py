@@ -91,8 +91,16 @@ SPECS = [
          value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?![A-Za-z0-9])"),
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
 ]
+SYSTOLIC, DIASTOLIC = (60, 260), (30, 160)          # mmHg; and systolic above diastolic
+
+
+def plausible_pressure(systolic: float, diastolic: float) -> bool:
+    return SYSTOLIC[0] <= systolic <= SYSTOLIC[1] and DIASTOLIC[0] <= diastolic <= DIASTOLIC[1] and \
+        systolic > diastolic
+
+
 BP_PATTERNS = [
-    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(\d+)(?!\d|\.\d)"
+    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(-?\d+)(?!\d|\.\d)"
                r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
     re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I | re.ASCII),
 ]
@@ -194,10 +202,10 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
             sys_, dia = int(m.group(1)), int(m.group(2))
             if not _free(m.span(1), taken):
                 continue
-            if 60 <= sys_ <= 260 and 30 <= dia <= 160 and sys_ > dia:
+            if plausible_pressure(sys_, dia):
                 out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(), m.end(), sys_, dia))
-            elif keyword and (sys_ > 260 or dia > 160):
-                doubts.append(Implausible("blood_pressure", float(sys_), "mmHg", 60, 260, m.start(), m.end()))
+            elif keyword and (sys_ > SYSTOLIC[1] or dia > DIASTOLIC[1] or dia < 0):
+                doubts.append(Implausible("blood_pressure", float(sys_), "mmHg", *SYSTOLIC, m.start(), m.end()))
             else:
                 continue
             taken.append((m.start(1), m.end(2)))

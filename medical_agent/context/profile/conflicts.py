@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..extraction.contradictions import PREGNANCY_AGE
+from ..extraction.contradictions import pregnancy_clash
 from .schema import PatientProfile
 
 
@@ -25,11 +25,10 @@ def hold_back_conflicts(profile: PatientProfile | None, slot_out: dict[str, Any]
     out = copy.deepcopy(slot_out)
     demo = out.get("demographics") or {}
     age = stored.get("age")
-    if new.get("is_pregnant") and stored.get("gender") == "male":
+    if pregnancy_clash(stored.get("gender"), new.get("is_pregnant"), None):
         doubts.append({"kind": "conflict", "what": "gender+pregnancy", "stored": "male", "text": "pregnancy"})
         demo.update(is_pregnant=None, pregnancy_weeks=None, gender=None)
-    elif new.get("is_pregnant") and age is not None and not PREGNANCY_AGE[0] <= age <= PREGNANCY_AGE[1] \
-            and new.get("age") is None:
+    elif new.get("age") is None and pregnancy_clash(None, new.get("is_pregnant"), age):
         doubts.append({"kind": "conflict", "what": "age+pregnancy", "stored": f"{age}", "text": "pregnancy"})
         demo.update(is_pregnant=None, pregnancy_weeks=None)
     elif new.get("gender") == "male" and stored.get("is_pregnant"):

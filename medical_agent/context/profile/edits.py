@@ -4,7 +4,9 @@ profile are not served), and is recorded in the profile's ``history`` with what 
 
 Items are named by a key the panel shows ("medications: Metformin", "vitals: blood_pressure 2026-11-24 09:30",
 "demographics: age"); an unknown key, a value that cannot be read or an action an item cannot take is an
-:class:`EditError` with a message for the person, and nothing is written.
+:class:`EditError` with a message for the person, and nothing is written. A number is read with its sign
+(``9999/-5`` is 9999 over -5, not 9999/5) and checked against the range every entry point uses
+(``validation``) before it becomes an integer; what the edit makes contradict is checked by the store.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import re
 from typing import Any
 
 from .schema import ENTITY_SLOTS, READING_SLOTS, PatientProfile
+from .validation import demographic_doubts, describe, reading_doubt
 
 ACTIONS = ("correct", "no_longer_true", "remove")
 HISTORY_LIMIT = 50
 YES, NO = {"yes", "true", "y", "예", "네", "임신", "임신 중"}, {"no", "false", "n", "아니오", "아니요", "아님"}
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+# every number, with its sign where a minus stands alone before it: "9999/-5" is 9999 and -5, "130-85" 130 and 85
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?|(?<=\w)\d+(?:\.\d+)?")
 
 
 class EditError(ValueError):
@@ -40,14 +44,19 @@ def item_keys(profile: PatientProfile | None) -> list[str]:
 
 
 def apply_edit(profile: PatientProfile, key: str, action: str, value: str = "", now: str = "",
-               linked: dict[str, Any] | None = None) -> PatientProfile:
+               linked: dict[str, Any] | None = None, max_chars: int | None = None) -> PatientProfile:
     """The profile with one edit made and recorded. ``linked`` (name, cui, tui) is the concept a corrected
-    entity value was linked to; without it the value is kept as written."""
+    entity value was linked to; without it the value is kept as written. A value longer than ``max_chars`` is
+    refused."""
     if action not in ACTIONS:
-        raise EditError(f"unknown action {action!r}; choose one of: {', '.join(ACTIONS)}")
+        raise EditError(f"unknown action {str(action)[:40]!r}; choose one of: {', '.join(ACTIONS)}")
+    if not isinstance(key, str) or not isinstance(value or "", str):
+        raise EditError("choose an item and write the value as text")
+    value = (value or "").strip()
+    if max_chars is not None and len(value) > max_chars:
+        raise EditError(f"the value is {len(value):,} characters; at most {max_chars:,} (limit max_name_chars)")
     edited = copy.deepcopy(profile)
     slot = key.partition(":")[0].strip()
-    value = (value or "").strip()
     if slot == "demographics":
         before, after = _demographic(edited, key.partition(":")[2].strip(), action, value)
     elif slot in ENTITY_SLOTS or slot in READING_SLOTS:
@@ -94,12 +103,19 @@ def _correct_reading(item: dict[str, Any], action: str, value: str) -> Any:
     if item["type"] == "blood_pressure":
         if len(numbers) != 2:
             raise EditError("write blood pressure as systolic/diastolic, e.g. 130/85")
-        item["systolic"], item["diastolic"] = int(numbers[0]), int(numbers[1])
+        _check(reading_doubt({**item, "systolic": numbers[0], "diastolic": numbers[1]}))
+        item["systolic"], item["diastolic"] = round(numbers[0]), round(numbers[1])
         return f"{item['systolic']}/{item['diastolic']}"
     if len(numbers) != 1:
         raise EditError(f"write one number for {item['type']}")
+    _check(reading_doubt({**item, "value": numbers[0]}))
     item["value"] = numbers[0]
     return numbers[0]
+
+
+def _check(doubt: dict[str, Any] | None) -> None:
+    if doubt is not None:
+        raise EditError(f"{describe(doubt)}; nothing was changed")
 
 
 def _demographic(profile: PatientProfile, field: str, action: str, value: str) -> tuple[Any, Any]:
@@ -110,10 +126,12 @@ def _demographic(profile: PatientProfile, field: str, action: str, value: str) -
     if action in ("remove", "no_longer_true"):
         demo[field] = None
     elif field in ("age", "pregnancy_weeks"):
-        numbers = _NUMBER.findall(value)
-        if len(numbers) != 1 or not 0 <= float(numbers[0]) <= 130:
+        numbers = [float(n) for n in _NUMBER.findall(value)]
+        if len(numbers) != 1:
             raise EditError(f"write one number for {field}")
-        demo[field] = int(float(numbers[0]))
+        number = int(numbers[0]) if numbers[0].is_integer() else numbers[0]
+        _check(next(iter(demographic_doubts({field: number})), None))
+        demo[field] = int(number)
         if field == "age":
             demo["age_group"] = f"{demo['age'] // 10 * 10}s"
     elif field == "is_pregnant":

@@ -5,9 +5,13 @@ glucose and HbA1c. One reader for two uses: a person imports their own record in
 Synthea patients as their ground truth.
 
 A person's file is untrusted: with ``limits`` (the import) its inflated bytes are counted while a .gz is
-inflated, its resources while the JSON is parsed, and a record naming more active conditions or medicines than
-anyone has is refused, each with a line naming the limit (the demo reads it in a bounded child process,
-``indexing.worker``, and links the codes to concepts afterwards: :func:`read_record`, :func:`link_concepts`).
+inflated, its resources while the JSON is parsed, its nesting after, and a record naming more active conditions or
+medicines than anyone has is refused, each with a line naming the limit (the demo reads it in a bounded child
+process, ``indexing.worker``, and links the codes to concepts afterwards: :func:`read_record`,
+:func:`link_concepts`). A field that is not what FHIR says (``fhir_fields``) and NaN or Infinity refuse the file
+in one line too; the values themselves are judged with every other entry point's (``validation``), when the
+record's slots reach the profile. Each reading keeps its own date, and one older than ``record_current_days``
+is imported as past, not as the person's current value.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 
 from ...settings import Limits
 from ..extraction.concepts import Concept, ConceptTable
+from . import fhir_fields as F
 
 MB = 1024 * 1024
 ZIP_MAGIC = b"PK\x03\x04"
@@ -51,6 +56,7 @@ class PatientRecord:
     blood_pressure: tuple[int, int] | None = None
     glucose: float | None = None
     hba1c: float | None = None
+    observed: dict[str, str] = field(default_factory=dict)    # blood_pressure, glucose, hba1c -> when (ISO, UTC)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PatientRecord:
@@ -69,20 +75,15 @@ class PatientRecord:
         return list(seen.values())
 
 
-def _date(value: str | None) -> dt.date | None:
-    return dt.date.fromisoformat(value[:10]) if value else None
+def _latest(observations: list[dict[str, Any]], codes: set[str]) -> tuple[dict[str, Any], dt.datetime] | None:
+    """The newest observation with one of ``codes``, and when it was made."""
+    found = [(o, F.moment(o.get("effectiveDateTime") or "1900", "an observation's effectiveDateTime"))
+             for o in observations if any(c["code"] in codes for c in F.codes(o.get("code"), "an observation code"))]
+    return max(found, key=lambda pair: pair[1]) if found else None
 
 
-def _coding(concept: dict[str, Any] | None, system_hint: str) -> tuple[str, str] | None:
-    for c in (concept or {}).get("coding", []):
-        if system_hint in c.get("system", ""):
-            return c.get("code", ""), c.get("display", "")
-    return None
-
-
-def _latest(observations: list[dict[str, Any]], codes: set[str]) -> dict[str, Any] | None:
-    found = [o for o in observations if any(c.get("code") in codes for c in o["code"].get("coding", []))]
-    return max(found, key=lambda o: o.get("effectiveDateTime", "")) if found else None
+def _no_constant(name: str, constant: str) -> Any:
+    raise RecordError(f"{name} holds {constant}, which is not a number in JSON")
 
 
 class RecordError(ValueError):
@@ -124,12 +125,16 @@ def _counting_hook(name: str, limits: Limits | None) -> Any:
 def read_bundle(path: Path, limits: Limits | None = None) -> dict[str, Any]:
     try:
         bundle = json.loads(_read_bytes(path, limits).decode("utf-8-sig"),
+                            parse_constant=lambda c: _no_constant(path.name, c),
                             object_hook=_counting_hook(path.name, limits))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, EOFError, zlib.error) as exc:
         raise RecordError(f"{path.name} is not a JSON file ({type(exc).__name__}); export your record as "
                           "FHIR R4 JSON") from None
     except RecursionError:
         raise RecordError(f"{path.name} is nested deeper than a FHIR bundle is") from None
+    if limits and F.deeper_than(bundle, limits.max_record_depth):
+        raise RecordError(f"{path.name} is nested more than {limits.max_record_depth} deep "
+                          f"(limit max_record_depth = {limits.max_record_depth})")
     if not isinstance(bundle, dict) or bundle.get("resourceType") != "Bundle" or \
             not isinstance(bundle.get("entry", []), list):
         raise RecordError(f"{path.name} is JSON but not a FHIR Bundle (resourceType must be 'Bundle')")
@@ -150,47 +155,60 @@ def link_concepts(record: PatientRecord, concepts: ConceptTable) -> PatientRecor
 def read_record(path: Path, limits: Limits | None = None) -> PatientRecord:
     """The patient in the bundle at ``path``, its codes not linked yet; :class:`RecordError` says what is wrong."""
     bundle = read_bundle(path, limits)
+    try:
+        record = _record(bundle, path.stem)
+    except F.Malformed as exc:
+        raise RecordError(f"{path.name} {exc}") from None
+    for kind, found in (("active conditions", record.conditions), ("active medicines", record.medications)):
+        if limits and len(found) > limits.max_record_items:
+            raise RecordError(f"{path.name} lists {len(found)} {kind}; a record may add at most "
+                              f"{limits.max_record_items} (limit max_record_items = {limits.max_record_items})")
+    return record
+
+
+def _record(bundle: dict[str, Any], stem: str) -> PatientRecord:
     resources = [e["resource"] for e in bundle.get("entry", []) if isinstance(e, dict)
-                 and isinstance(e.get("resource"), dict) and "resourceType" in e["resource"]]
+                 and isinstance(e.get("resource"), dict) and isinstance(e["resource"].get("resourceType"), str)]
     patient = next((r for r in resources if r["resourceType"] == "Patient"), None)
     if patient is None or not patient.get("birthDate"):
-        raise RecordError(f"{path.name} has no Patient with a birth date")
-    observations = [r for r in resources if r["resourceType"] == "Observation" and isinstance(r.get("code"), dict)]
-    dates = [r.get("effectiveDateTime") or (r.get("period") or {}).get("end") for r in resources
+        raise F.Malformed("has no Patient with a birth date")
+    observations = [r for r in resources if r["resourceType"] == "Observation" and r.get("code") is not None]
+    dates = [r.get("effectiveDateTime") or F.mapping(r.get("period"), "a period").get("end") for r in resources
              if r["resourceType"] in ("Observation", "Encounter")]
-    try:
-        ref = _date(patient.get("deceasedDateTime")) or max((_date(d) for d in dates if d),
-                                                             default=dt.date.today())
-        birth = _date(patient["birthDate"])
-    except ValueError as exc:
-        raise RecordError(f"{path.name} has a date that cannot be read ({exc})") from None
+    deceased = patient.get("deceasedDateTime")
+    ref = F.day(deceased, "a deceasedDateTime") if deceased else \
+        max((F.day(d, "an effectiveDateTime or period end") for d in dates if d), default=dt.date.today())
+    birth = F.day(patient["birthDate"], "a birthDate")
     age = ref.year - birth.year - ((ref.month, ref.day) < (birth.month, birth.day))
-    record = PatientRecord(patient.get("id", path.stem), patient.get("gender", ""), age, ref.isoformat())
+    record = PatientRecord(str(patient.get("id") or stem)[:64], F.text(patient.get("gender"), "a gender"), age,
+                           ref.isoformat())
     for r in resources:
         if r["resourceType"] == "Condition":
-            status = _coding(r.get("clinicalStatus"), "condition-clinical")
-            code = _coding(r.get("code"), "snomed")
+            status = F.coding(r.get("clinicalStatus"), "condition-clinical", "a condition's status")
+            code = F.coding(r.get("code"), "snomed", "a condition's code")
             if status and status[0] == "active" and code and not r.get("abatementDateTime"):
                 record.conditions.append(Coded("snomed", *code, None))
         elif r["resourceType"] == "MedicationRequest" and r.get("status") == "active":
-            code = _coding(r.get("medicationCodeableConcept"), "rxnorm")
+            code = F.coding(r.get("medicationCodeableConcept"), "rxnorm", "a medicine's code")
             if code:
                 record.medications.append(Coded("rxnorm", *code, None))
-    for kind, items in (("active conditions", record.conditions), ("active medicines", record.medications)):
-        if limits and len(items) > limits.max_record_items:
-            raise RecordError(f"{path.name} lists {len(items)} {kind}; a record may add at most "
-                              f"{limits.max_record_items} (limit max_record_items = {limits.max_record_items})")
-    bp = _latest(observations, BP_PANELS)
-    if bp:
-        parts = {c["code"]["coding"][0]["code"]: c.get("valueQuantity", {}).get("value")
-                 for c in bp.get("component", [])}
-        if parts.get(SYSTOLIC) and parts.get(DIASTOLIC):
-            record.blood_pressure = (round(parts[SYSTOLIC]), round(parts[DIASTOLIC]))
+    if bp := _latest(observations, BP_PANELS):
+        parts = {}
+        for c in F.items(bp[0].get("component"), "a blood pressure's components"):
+            codes = F.codes(F.mapping(c, "a blood pressure component").get("code"), "a blood pressure component")
+            if not codes:
+                raise F.Malformed("has a blood pressure component without a code")
+            parts[codes[0]["code"]] = c
+        pressure = [F.quantity(parts.get(code), f"a {kind} pressure")
+                    for code, kind in ((SYSTOLIC, "systolic"), (DIASTOLIC, "diastolic"))]
+        if None not in pressure:
+            record.blood_pressure = (round(pressure[0]), round(pressure[1]))  # type: ignore[arg-type]
+            record.observed["blood_pressure"] = bp[1].isoformat(timespec="seconds")
     for codes, attr, digits in ((GLUCOSE, "glucose", 0), (HBA1C, "hba1c", 1)):
-        obs = _latest(observations, codes)
-        value = (obs or {}).get("valueQuantity", {}).get("value")
-        if value is not None:
-            setattr(record, attr, round(float(value), digits) if digits else float(round(float(value))))
+        found = _latest(observations, codes)
+        if found and (value := F.quantity(found[0], f"a {attr}")) is not None:
+            setattr(record, attr, round(value, digits) if digits else float(round(value)))
+            record.observed[attr] = found[1].isoformat(timespec="seconds")
     return record
 
 
@@ -201,22 +219,37 @@ def load_patients(directory: Path, concepts: ConceptTable, limit: int | None = N
     return [load_bundle(f, concepts) for f in files[:limit]]
 
 
-def record_slots(record: PatientRecord, now: str) -> dict[str, Any]:
-    """The record as one turn's slots for the profile: every item present, source "record", dated ``now`` (the
-    import); a condition or medicine the concept table does not know keeps the record's own name and code."""
+def record_slots(record: PatientRecord, now: str, current_days: float | None = None) -> dict[str, Any]:
+    """The record as one turn's slots for the profile: every item present, source "record". A reading keeps the
+    date it was measured; one older than ``current_days`` is marked past (never the current value of its type). The
+    conditions and medicines are dated ``now`` (the import), or the record's own date when the whole record is
+    older than ``current_days``. A condition or medicine the concept table does not know keeps the record's own name
+    and code."""
+    def older(when: str) -> bool:
+        return current_days is not None and \
+            (dt.datetime.fromisoformat(now) - F.moment(when, "a date")).total_seconds() > current_days * 86400
+
+    listed = F.moment(record.reference_date, "a date").isoformat(timespec="seconds") \
+        if older(record.reference_date) else now
+
     def entity(item: Coded) -> dict[str, Any]:
         concept = item.concept
         return {"name": concept.name if concept else item.display, "cui": concept.cui if concept else None,
                 **({"tui": concept.tui} if concept else {}), "text": item.display, "assertion": "present",
-                "confidence": 1.0, "timestamp": now, "source": "record"}
+                "confidence": 1.0, "timestamp": listed, "source": "record"}
 
-    labs = [{"type": "random_glucose", "value": record.glucose, "unit": "mg/dL"}] if record.glucose else []
-    labs += [{"type": "hba1c", "value": record.hba1c, "unit": "%"}] if record.hba1c else []
-    vitals = [{"type": "blood_pressure", "systolic": record.blood_pressure[0], "diastolic": record.blood_pressure[1],
-               "unit": "mmHg"}] if record.blood_pressure else []
+    def reading(kind: str, item: dict[str, Any]) -> dict[str, Any]:
+        when = record.observed.get(kind, now)
+        return {**item, "timestamp": when, "source": "record", **({"past": True} if older(when) else {})}
+
+    labs = [reading("glucose", {"type": "random_glucose", "value": record.glucose, "unit": "mg/dL"})] \
+        if record.glucose is not None else []
+    labs += [reading("hba1c", {"type": "hba1c", "value": record.hba1c, "unit": "%"})] if record.hba1c is not None \
+        else []
+    vitals = [reading("blood_pressure", {"type": "blood_pressure", "systolic": record.blood_pressure[0],
+                                         "diastolic": record.blood_pressure[1], "unit": "mmHg"})] \
+        if record.blood_pressure else []
     return {"demographics": {"age": record.age, "age_group": f"{record.age // 10 * 10}s",
                              "gender": record.gender if record.gender in ("male", "female") else None},
             "conditions": [entity(c) for c in record.conditions], "symptoms": [],
-            "medications": [entity(m) for m in record.medications],
-            "vitals": [{**v, "timestamp": now, "source": "record"} for v in vitals],
-            "labs": [{**lab, "timestamp": now, "source": "record"} for lab in labs]}
+            "medications": [entity(m) for m in record.medications], "vitals": vitals, "labs": labs}

@@ -5,7 +5,8 @@
 - A later negation of a present item is recorded as a conflict, not a deletion; a later "resolved"
   (historical) or a later confirmation updates the assertion.
 - Readings: a newer reading of a type becomes current and the older ones stay as history; a reading within
-  the type's tolerance of the current one (blood pressure ±5 mmHg) replaces it, keeping the newest.
+  the type's tolerance of the current one (blood pressure ±5 mmHg) replaces it, keeping the newest. A reading
+  marked ``past`` (a record's, measured long before it was imported) is never current.
 - Temporal weights exp(−λ·Δt hours) are computed on read, with λ per slot.
 """
 
@@ -105,7 +106,7 @@ def _close(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def _merge_reading(readings: list[dict[str, Any]], new: dict[str, Any]) -> None:
-    reading = {k: new[k] for k in ("type", "value", "systolic", "diastolic", "unit", "timestamp", "source")
+    reading = {k: new[k] for k in ("type", "value", "systolic", "diastolic", "unit", "timestamp", "source", "past")
                if k in new}
     same = [r for r in readings if r["type"] == reading["type"]]
     if same and _close(same[0], reading) and reading["timestamp"] >= same[0]["timestamp"]:
@@ -115,7 +116,7 @@ def _merge_reading(readings: list[dict[str, Any]], new: dict[str, Any]) -> None:
     seen: dict[str, int] = {}
     for r in list(readings):
         seen[r["type"]] = seen.get(r["type"], 0) + 1
-        r["current"] = seen[r["type"]] == 1
+        r["current"] = seen[r["type"]] == 1 and not r.get("past")     # a record's old reading is history
         if seen[r["type"]] > HISTORY_PER_TYPE:
             readings.remove(r)
 

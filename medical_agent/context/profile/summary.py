@@ -3,7 +3,8 @@
 
 Only the person's own present items are listed (family and resolved history are not); a conflicting later
 denial is flagged; symptoms fade out with their temporal weight; the current reading of each vital and lab
-type is shown.
+type is shown, a record's with the date it was measured (a record's reading older than ``record_current_days``
+is past and not shown).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from .schema import HELD, PatientProfile
 LABELS = {
     "ko": {"conditions": "질환", "symptoms": "증상", "medications": "복용약", "pregnant": "임신",
            "weeks": "{w}주", "conflict": "상충: 이후 부정", "reported": "본인 설명", "male": "남성", "female": "여성",
-           "age": "{a}세", "age_group": "{g}대"},
+           "age": "{a}세", "age_group": "{g}대", "record": "기록 {d}"},
     "en": {"conditions": "Conditions", "symptoms": "Symptoms", "medications": "Medications",
            "pregnant": "pregnant", "weeks": "{w} weeks", "conflict": "conflict: later denied", "reported": "as described", "male": "male",
-           "female": "female", "age": "{a}-year-old", "age_group": "in their {g}s"},
+           "female": "female", "age": "{a}-year-old", "age_group": "in their {g}s", "record": "record of {d}"},
 }
 READING_LABELS = {
     "blood_pressure": ("혈압", "BP"), "heart_rate": ("맥박", "Heart rate"), "temperature": ("체온", "Temperature"),
@@ -81,5 +82,7 @@ def generate_summary(profile: PatientProfile | None, lang: str = "ko",
     for reading in profile["vitals"] + profile["labs"]:
         if reading.get("current"):
             ko, en = READING_LABELS.get(reading["type"], (reading["type"], reading["type"]))
-            parts.append(f"{ko if lang == 'ko' else en}: {_value(reading)}")
+            from_record = reading.get("source") == "record"
+            dated = f" ({L['record'].format(d=reading['timestamp'][:10])})" if from_record else ""
+            parts.append(f"{ko if lang == 'ko' else en}: {_value(reading)}{dated}")
     return " | ".join(parts)

@@ -1,12 +1,12 @@
 """Node 4 — merge the slots into the person's profile (``memory_mode: structured``) and summarise it;
 ``memory_mode: none`` keeps nothing and summarises this message's slots only (the ablation). Facts that
-contradict the stored profile are held back and become doubts the reply asks about."""
+contradict the stored profile, or that no person can have, are held back and become doubts the reply asks about
+(``context.profile.validation``: the checks every entry point shares)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from ...context.profile.conflicts import hold_back_conflicts
 from ...context.profile.merge import merge_slots, with_weights
 from ...context.profile.schema import new_profile
 from ...context.profile.summary import generate_summary
@@ -19,7 +19,7 @@ from .common import language
 def store_memory(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     lang = language(state)
     if turn.structured_memory:
-        slots, conflicts = hold_back_conflicts(deps.profiles.get(turn.user_id), state.get("slot_out") or {})
+        slots, conflicts = deps.profiles.screen(turn.user_id, state.get("slot_out") or {})
         deps.profiles.update(turn.user_id, slots)
         update: AgentState = {"profile_summary": deps.profiles.summary(turn.user_id, lang)}
         if conflicts:
