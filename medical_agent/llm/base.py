@@ -74,6 +74,7 @@ class BackendInfo:
 
     @property
     def label(self) -> str:
-        if self.offline:
-            return "offline mode (no LLM: extractive answers, heuristic judge)"
+        if self.offline:   # with the reason when a model was configured but is not usable
+            return "offline mode (no LLM: extractive answers, heuristic judge)" + \
+                "".join(f" — {note}" for note in self.notes)
         return f"{self.kind}: {self.model}" + (f" @ {self.detail}" if self.detail else "")

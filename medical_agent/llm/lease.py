@@ -47,6 +47,7 @@ class Holder:
 
     on_wait: WaitCallback | None = None
     holds: bool = False
+    busy: str = ""                          # why a wait of this turn timed out: its later calls do not wait again
     since: float = 0.0                      # when the lease was granted (time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -73,14 +74,19 @@ class SharedModel:
              json_mode: bool = False, json_schema: JsonSchema | None = None, on_token: TokenCallback | None = None,
              tag: str = "") -> ChatResult:
         holder = _TURN.get()
+        if holder is not None and holder.busy:     # the turn already waited its limit once: answer without it
+            raise LLMBusyError(holder.busy)
         if holder is not None and self.per_turn:
             with holder.lock:                       # two nodes of one turn may call at once: one acquires
                 if not holder.holds:
-                    self.acquire(holder.on_wait)
+                    self._acquire_for(holder)
                     holder.holds, holder.since = True, time.monotonic()
             return self.backend.chat(messages, temperature=temperature, max_tokens=max_tokens, json_mode=json_mode,
                                      json_schema=json_schema, on_token=on_token, tag=tag)
-        self.acquire(holder.on_wait if holder else None)
+        if holder is not None:
+            self._acquire_for(holder)
+        else:
+            self.acquire()
         start = time.monotonic()
         try:
             return self.backend.chat(messages, temperature=temperature, max_tokens=max_tokens, json_mode=json_mode,
@@ -114,6 +120,13 @@ class SharedModel:
             self._active += 1
             self._cond.notify_all()                 # the next in line may fit too (capacity > 1)
         return time.monotonic() - start
+
+    def _acquire_for(self, holder: Holder) -> None:
+        try:
+            self.acquire(holder.on_wait)
+        except LLMBusyError as exc:
+            holder.busy = str(exc)
+            raise
 
     def release(self, held_s: float) -> None:
         with self._cond:

@@ -1,4 +1,5 @@
-"""Local GGUF model through llama-cpp-python (an optional extra, imported lazily).
+"""Local GGUF model through llama-cpp-python (an optional extra, imported lazily). The app runs it in a worker
+process of its own (llm/worker.py, supervised by llm/local_process.py), never in the web process.
 
 ``../shared/tools/fetch-local-llm --install`` assembles Qwen2.5-Coder-1.5B-Instruct Q4_K_M and builds the
 package; ``pip install llama-cpp-python`` works too. Token counts use the model's own tokenizer.
@@ -19,11 +20,12 @@ scores low, every round a stagnation).
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +79,9 @@ class PrefixReuse:
 
 
 def llama_cpp_available() -> bool:
-    try:
-        import llama_cpp  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether llama-cpp-python is installed, without loading its native library (the app process never does:
+    the model runs in llm/worker.py's process)."""
+    return importlib.util.find_spec("llama_cpp") is not None
 
 
 class LlamaCppLLM:
@@ -151,3 +151,15 @@ class LlamaCppLLM:
 
     def count_tokens(self, text: str) -> int:
         return len(self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def on_progress(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` before every batch llama.cpp decodes: each prompt batch (``n_batch`` tokens) and each
+        generated token. The worker process's sign of life (llm/worker.py): a call that makes no progress hangs."""
+        context = self._llm._ctx
+        decode = context.decode
+
+        def decode_with_beat(*args: Any, **kwargs: Any) -> Any:
+            callback()
+            return decode(*args, **kwargs)
+
+        context.decode = decode_with_beat

@@ -103,6 +103,8 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
             values[key] = value
     if not values.get("openai_api_key") and env.get("OPENAI_API_KEY"):
         values["openai_api_key"] = env["OPENAI_API_KEY"]
+    if not values.get("hf_token") and env.get("HF_TOKEN"):
+        values["hf_token"] = env["HF_TOKEN"]
     if not values.get("tavily_api_key") and env.get("TAVILY_API_KEY"):
         values["tavily_api_key"] = env["TAVILY_API_KEY"]
     profile = str(values.pop("profile", "full_context_engineering"))

@@ -75,6 +75,7 @@ class Backends:
     # on this embedder's scale (0 false cache hits on the team's adversarial pairs), whatever retrieval embeds with
     similarity_embedder: str = "use-multilingual"
     openai_api_key: str | None = field(default=None, repr=False)
+    hf_token: str | None = field(default=None, repr=False)  # HF_TOKEN: Hugging Face's router, gated hub models
     # postgresql://user:password@host:port/database: profiles, cache, reviews and threads on a server that
     # replicas share (unset: the SQLite file at db_path)
     database_url: str | None = field(default=None, repr=False)

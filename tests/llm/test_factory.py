@@ -3,7 +3,7 @@ import builtins
 import pytest
 
 from medical_agent.llm import LLMConfigError, ScriptedLLM, create_llm
-from medical_agent.llm.llamacpp_backend import LlamaCppLLM
+from medical_agent.llm.llamacpp_backend import LlamaCppLLM, llama_cpp_available
 from medical_agent.settings import SettingsError, load_settings
 from tests.fakes.openai_server import FakeOpenAIServer
 
@@ -61,3 +61,11 @@ def test_llamacpp_missing_package_message(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_llama)
     with pytest.raises(LLMConfigError, match="pip install llama-cpp-python"):
         LlamaCppLLM(gguf)
+
+
+@pytest.mark.skipif(not llama_cpp_available(), reason="llama-cpp-python is not installed (an optional extra)")
+def test_a_file_that_is_no_model_fails_the_real_worker_s_start_up_check(tmp_path):
+    gguf = tmp_path / "m.gguf"
+    gguf.write_bytes(b"GGUF not really")
+    llm, info = create_llm(settings(tmp_path, MEDAGENT_LLAMACPP_MODEL_PATH=str(gguf)))   # auto finds the file
+    assert llm is None and info.offline and "m.gguf failed its start-up check" in info.label

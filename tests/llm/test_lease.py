@@ -140,3 +140,20 @@ def test_share_leaves_unlimited_backends_as_they_are():
     assert share(backend, None, per_turn=False, max_wait_s=1) is backend
     assert share(None, 1, per_turn=True, max_wait_s=1) is None
     assert isinstance(share(backend, 1, per_turn=True, max_wait_s=1), SharedModel)
+
+
+def test_a_turn_that_was_told_busy_does_not_wait_again_for_its_later_calls():
+    """Measured with the local model, four people at once: a turn whose answer call timed out waited the whole
+    limit again for its next call (480 s for one answer from the sources)."""
+    for per_turn in (True, False):
+        model = SharedModel(OneAtATime(), 1, per_turn=per_turn, max_wait_s=0.3)
+        model.acquire()
+        with turn_scope(model):
+            with pytest.raises(LLMBusyError):
+                model.chat([], tag="generate")
+            start = time.monotonic()
+            with pytest.raises(LLMBusyError, match="busy"):
+                model.chat([], tag="verify")
+            assert time.monotonic() - start < 0.1
+        model.release(0.0)
+        model.chat([], tag="next turn")           # a new turn waits as usual
