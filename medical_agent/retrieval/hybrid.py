@@ -114,16 +114,19 @@ class HybridRetriever:
         weights = (self.weights[0], query.fusion.dense_weight) if query.fusion else self.weights
         fusion = (query.fusion.method if query.fusion else None) or self.fusion
         fused = fuse(bm25, dense, method=method, fusion=fusion, weights=weights, rrf_k=self.rrf_k, k=k)
-        similarity = self.similarities(query.text, [i for i, *_ in fused]) if method != "bm25" else None
+        similarity = self.similarities(query, [i for i, *_ in fused]) if method != "bm25" else None
         return [self.hit(i, score, rank, b, d, None if similarity is None else float(similarity[rank - 1]))
                 for rank, (i, score, b, d) in enumerate(fused, start=1)]
 
-    def similarities(self, text: str, chunks: Sequence[int]) -> np.ndarray:
-        """Cosine of the question (as asked: no expansion, no feedback) with each chunk: the relevance gate's reading
-        of a hit (retrieval.relevance), on one scale whatever the fusion did."""
+    def similarities(self, query: Query, chunks: Sequence[int]) -> np.ndarray:
+        """Cosine of the question with each chunk, the best over the question and its extra texts (a Korean
+        question's bridged English words meet an English passage on the scale a same-language question does), with
+        no feedback: the relevance gate's reading of a hit (retrieval.relevance), whatever the fusion did."""
         if not chunks:
             return np.zeros(0, dtype=np.float32)
-        return self.source.similarities(self.embedder.encode_queries([text])[0], chunks)
+        texts = [query.text, *[t for t in query.dense_texts if t and t != query.text]]
+        vectors = self.embedder.encode_queries(texts)
+        return np.max([self.source.similarities(v, chunks) for v in vectors], axis=0)
 
     def hit(self, i: int, score: float, rank: int, b_rank: int | None, d_rank: int | None,
             similarity: float | None = None) -> Evidence:

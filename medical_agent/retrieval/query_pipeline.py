@@ -142,6 +142,23 @@ class QueryPipeline:
             return bool(langs.get("en"))
         return bool(langs.get("en")) and langs.get("ko", 0) < MIN_SAME_LANGUAGE
 
+    def bridges(self, word: str) -> bool:
+        """Whether the Korean ``word`` has English that the index holds: a glossary entry or a linked concept's
+        name whose words are all index words, an index word it transliterates (loanword) or an English compound of
+        its roots. The relevance gate asks it of a Korean question's names searched over English passages: a name
+        without one is unknown to them (팍스로비드 is Paxlovid, which MedQuAD never names)."""
+        if self.retriever is None:
+            return True
+        morphemes = self.tokenizer.morphemes(word)
+        names = list(self.glossary.english(word, morphemes)) if self.glossary else []
+        for mention in self.linker.link(word) if self.linker else []:
+            concept = self.concepts.by_cui.get(mention.cui) if self.concepts else None
+            names += [concept.name, *concept.synonyms_en] if concept else []
+        vocabulary = self.retriever.index.bm25.vocab
+        if any(all(t in vocabulary for t in self.tokenizer.tokenize(name)) for name in names if name):
+            return True
+        return bool(self.retriever.index.loanwords().english([word], [word]) or self.compounds(word, morphemes))
+
     def warm_up(self) -> None:
         """Build the lazily built tables (kiwi, the loanword table: a few seconds on a large index) before
         the first question is timed or answered."""

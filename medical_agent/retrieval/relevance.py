@@ -25,8 +25,9 @@ agent_config.yaml; ``gate_*`` settings override them); an embedder without thres
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
 from ..evidence import Evidence
 from ..settings import GATE_FIELDS, Settings
@@ -35,7 +36,9 @@ from .index_store import LoadedIndex
 
 CORRECT, AMBIGUOUS, INCORRECT, UNGATED = "correct", "ambiguous", "incorrect", "ungated"
 NUMBER = re.compile(r"[\d.,/%:-]+")
+NOUNS = ("NNG", "NNP", "SL", "SH")       # kiwi's common and proper nouns, foreign letters
 HANGUL = re.compile("[가-힣]")
+COMMON_ZIPF = 3.0                         # wordfreq's scale: log10 of occurrences per billion words
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class Judgement:
     best: float | None = None
     unknown: list[str] = field(default_factory=list)
     reason: str = ""
+    named: bool | None = None        # a kept passage names the question's concept (None: the question names none)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -83,24 +87,59 @@ def _within(a: str, b: str, k: int) -> bool:
     return previous[-1] <= k
 
 
-def unknown_words(text: str, indexes: Sequence[LoadedIndex]) -> list[str]:
-    """The question's words that none of ``indexes`` knows, nor a spelling within one or two edits of them
-    ("diabetis" is diabetes misspelled, "zuranolone" is unknown). Numbers, short Latin words and single Hangul
-    syllables are left out."""
+def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[str], bool] | None = None
+                  ) -> list[str]:
+    """The names in the question that none of ``indexes`` knows, nor a spelling within one or two edits of them
+    ("diabetis" is diabetes misspelled, "zuranolone" is unknown). Only name-like words count, and no everyday word
+    (:func:`common_word`: "lately", 몸무게): Latin words of six letters or more and Hangul nouns of three syllables
+    or more (좋아하 is not a name). A Hangul word is judged by the indexes that hold
+    Korean; over English passages only (a Korean question searched in English), it is unknown when ``bridged``
+    (the query pipeline's glossary, concept linker, loanword and compound tables) finds no English for it."""
     if not indexes:
         return []
-    vocabularies = [index.bm25.vocab for index in indexes]
+    korean = [i.bm25.vocab for i in indexes if i.languages().get("ko")]
+    latin = [i.bm25.vocab for i in indexes]
+    nouns = {m.form for m in indexes[0].tokenizer.morphemes(text) if m.tag in NOUNS} if HANGUL.search(text) else set()
     out = []
     for token in dict.fromkeys(indexes[0].tokenizer.tokenize(text)):
-        if NUMBER.fullmatch(token) or any(token in v for v in vocabularies):
+        hangul = bool(HANGUL.search(token))
+        if NUMBER.fullmatch(token) or not _name_like(token, hangul, nouns):
             continue
-        if len(token) < (2 if HANGUL.search(token) else 4):
+        if hangul and not korean:
+            if bridged is not None and not bridged(token):
+                out.append(token)
+            continue
+        vocabularies = korean if hangul else latin
+        if any(token in v for v in vocabularies):
             continue
         k = 1 if len(token) <= 6 else 2
         if any(_within(token, word, k) for v in vocabularies for word in _near(v, token)):
             continue
         out.append(token)
     return out
+
+
+def _name_like(token: str, hangul: bool, nouns: set[str]) -> bool:
+    if hangul:
+        return len(token) >= 3 and any(token in n or n in token for n in nouns if len(n) >= 2) and \
+            not common_word(token, "ko")
+    return len(token) >= 6 and not common_word(token, "en")
+
+
+@lru_cache(maxsize=8192)
+def common_word(word: str, lang: str) -> bool:
+    """Whether ``word`` is an everyday word of ``lang`` (Zipf frequency of at least 3, i.e. once per million words,
+    in wordfreq's bundled lists): a small corpus lacks "lately", "tomorrow" or 몸무게, which are not names it should
+    know; a drug name ("zuranolone", 팍스로비드) is rarer than that, and so is a misspelling. Korean words are looked
+    up whole (wordfreq's own Korean tokenizer needs MeCab)."""
+    import math
+
+    from wordfreq import get_frequency_dict, zipf_frequency
+
+    if lang == "ko":
+        frequency = get_frequency_dict("ko").get(word, 0.0)
+        return frequency > 0 and math.log10(frequency) + 9 >= COMMON_ZIPF
+    return zipf_frequency(word, lang) >= COMMON_ZIPF
 
 
 def _near(vocabulary: dict[str, int], token: str) -> list[str]:
@@ -118,16 +157,17 @@ _BUCKETS: dict[int, tuple[dict[str, int], dict[str, list[str]]]] = {}
 
 
 def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex], thresholds: Thresholds | None,
-          concepts: Sequence[Sequence[str]] = ()) -> Judgement:
+          concepts: Sequence[Sequence[str]] = (), bridged: Callable[[str], bool] | None = None) -> Judgement:
     """The gate's verdict on ``hits`` for ``question``. Hits without a similarity (web pages, a BM25-only search)
     are kept as they are and do not count towards the verdict. ``concepts``: the names of each medicine, condition
     or symptom the question names; when a kept passage mentions one, a kept passage that mentions none is about
-    something else (a severe asthma attack's warning signs under a question on stroke) and is dropped."""
+    something else (a severe asthma attack's warning signs under a question on stroke) and is dropped.
+    ``bridged``: see :func:`unknown_words` (given when a Korean question is searched over English passages)."""
     if thresholds is None:
         return Judgement(UNGATED, kept=[h.rank or n for n, h in enumerate(hits, start=1)], reason="no thresholds")
     scored = [(n, h, h.metadata.get("similarity")) for n, h in enumerate(hits, start=1)]
     sims = [s for _, _, s in scored if isinstance(s, (int, float))]
-    unknown = unknown_words(question, indexes)
+    unknown = unknown_words(question, indexes, bridged)
     if not sims:
         verdict = INCORRECT if not hits else UNGATED
         return Judgement(verdict, kept=[n for n, _, _ in scored], unknown=unknown, reason="no similarity")
@@ -146,7 +186,8 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
         close = {n for n, hit, sim in scored if n in on_topic or (n in close and sim is None)}
     kept = [n for n, _, _ in scored if n in close]
     dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored if n not in close]
-    return Judgement(verdict, kept, dropped, round(best, 4), unknown, reason)
+    named = bool(on_topic) if concepts else None
+    return Judgement(verdict, kept, dropped, round(best, 4), unknown, reason, named)
 
 
 def mentions_any(hit: Evidence, concepts: Sequence[Sequence[str]]) -> bool:

@@ -70,9 +70,14 @@ def test_ambiguous_with_nothing_marked_is_answered_as_not_covered(make_agent):
     assert result["citations"] == []
 
 
-def test_ambiguous_offline_answers_from_the_kept_passages(make_agent):
-    result = make_agent(**UNSURE).run("u", QUESTION)
+def test_ambiguous_offline_answers_from_the_kept_passages_that_name_the_question_s_concept(make_agent):
+    agent = make_agent(**UNSURE)
+    result = agent.run("u", QUESTION)
     assert result["evidence_verdict"] == "ambiguous" and result["citations"] and result["generator"] == "extractive"
+    assert result["gate"]["named"] is True
+    weather = agent.run("w", "Will it rain in Seoul tomorrow, should I take an umbrella?")
+    assert weather["gate"]["named"] is None and weather["generator"] == "not_covered"
+    assert weather["evidence_verdict"] == "incorrect" and weather["citations"] == []
 
 
 def test_the_gate_can_be_switched_off(make_agent):

@@ -124,6 +124,16 @@ def test_korean_compound_names_reach_english_compounds(settings):
     assert off.roots is None and off.expansion(question).compounds == []
 
 
+def test_a_korean_name_bridges_to_english_passages_only_through_words_the_index_holds(settings):
+    pipeline = open_pipeline(settings, open_retriever(settings))
+    assert pipeline.bridges("메트포르민")          # the linker's Metformin, an index word
+    assert pipeline.bridges("졸미트립탄")          # a loanword of an index word
+    assert pipeline.bridges("연골발생저하증")      # a compound of the index's roots
+    assert pipeline.glossary.english("팍스로비드", pipeline.tokenizer.morphemes("팍스로비드")) == ["Paxlovid"]
+    assert not pipeline.bridges("팍스로비드")      # the glossary knows Paxlovid; these passages never name it
+    assert not pipeline.bridges("냉방병")
+
+
 def test_crosslingual_fusion_weights_apply_to_korean_questions_over_english_only(settings):
     korean = "메트포르민 부작용이 걱정돼요"
     tuned = settings.replace(fusion_method="weighted_rrf", crosslingual_fusion_method=None,

@@ -22,7 +22,9 @@ from medical_agent.settings import load_settings
 T = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03)
 VOCAB = {w: n for n, w in enumerate(["metformin", "diabetes", "kidney", "warfarin", "ibuprofen", "side", "effects",
                                      "당뇨병", "메트포르민", "부작용"])}
-INDEX = SimpleNamespace(bm25=SimpleNamespace(vocab=VOCAB), tokenizer=get_tokenizer())
+INDEX = SimpleNamespace(bm25=SimpleNamespace(vocab=VOCAB), tokenizer=get_tokenizer(),
+                        languages=lambda: {"en": 6, "ko": 4})
+ENGLISH = SimpleNamespace(bm25=SimpleNamespace(vocab=VOCAB), tokenizer=get_tokenizer(), languages=lambda: {"en": 10})
 
 
 def hits(*sims):
@@ -49,6 +51,18 @@ def test_a_misspelling_of_a_known_word_is_not_unknown():
     assert unknown_words("metfromin and diabetis", [INDEX]) == []          # two and one edits away
     assert unknown_words("팍스로비드 부작용", [INDEX]) == ["팍스로비드"]
     assert unknown_words("what is 7.3 or 150/95", [INDEX]) == []           # numbers and short words are not names
+
+
+def test_only_names_are_unknown_and_hangul_is_judged_by_korean_passages_only():
+    assert unknown_words("lately my grandmother feels dizzy", [INDEX]) == []     # everyday words are not names
+    assert unknown_words("요즘 어지러워서 좋아하는 산책을 못해요", [INDEX]) == []    # lay Korean, no names
+    assert unknown_words("몸무게를 매일 재야 하나요", [INDEX]) == []          # an everyday noun the corpus lacks
+    assert unknown_words("zuranolone 부작용", [ENGLISH]) == ["zuranolone"]    # no bridge given: Hangul not judged
+    def bridge(word):
+        return word != "팍스로비드"                                           # the glossary knows the rest
+    assert unknown_words("팍스로비드 부작용", [ENGLISH], bridge) == ["팍스로비드"]   # no English for it
+    assert unknown_words("메트포르민 부작용", [ENGLISH], bridge) == []
+    assert unknown_words("팍스로비드 부작용", [INDEX], bridge) == ["팍스로비드"]     # Korean passages judge it
 
 
 def test_hits_without_a_similarity_are_kept_and_an_embedder_without_thresholds_is_not_gated():

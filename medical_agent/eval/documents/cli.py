@@ -103,6 +103,9 @@ def add_eval_parser(eval_subparsers: Any) -> None:
     p.add_argument("--k", type=int, default=5)
     p.add_argument("--out", type=Path, help="folder for results.jsonl (one row per question)")
     p.set_defaults(func=eval_command)
+    from .poisoned import add_parser as add_poisoned
+
+    add_poisoned(eval_subparsers)
 
 
 def add_bench_parser(bench_subparsers: Any) -> None:

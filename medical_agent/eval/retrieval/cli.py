@@ -111,3 +111,6 @@ def add_parsers(ev: argparse._SubParsersAction) -> None:
     t.add_argument("--prf", help="feedback settings to try, DOCS:WEIGHT list, e.g. 0:0,3:4,5:4 (default: settings)")
     t.add_argument("--no-expand", action="store_true", help="ablate the query pipeline's expansion")
     t.set_defaults(func=_eval_tune_fusion)
+    from .gate import add_parser as add_gate
+
+    add_gate(ev)

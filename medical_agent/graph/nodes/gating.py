@@ -5,7 +5,10 @@
   sources do not cover the question and what the person can do. The profile's safety notes still follow.
 - **ambiguous**, with a model: one short call on the turn's shared context marks the passages that help
   (verify.passage_relevance); the answer is told to use only those and cites only those. None marked: as
-  incorrect. Without a model: the passages the gate kept.
+  incorrect. Without a model: the passages the gate kept when one of them names the medicine, condition or
+  symptom the question names; otherwise as incorrect (a question about the weather or a condition the sources
+  lack names nothing they know, and its middling neighbours are about something else; measured on the gate's dev
+  set, docs/benchmarks.md).
 - **correct** / **ungated**: as before.
 The call is made once a turn; a regeneration reuses its marks.
 """
@@ -38,6 +41,8 @@ def gate_plan(state: AgentState, turn: TurnContext, deps: Deps, lang: str, docs:
         return GatePlan()
     if verdict == INCORRECT and not docs:
         return GatePlan(not_covered=True)
+    if verdict == AMBIGUOUS and deps.llm is None and docs and gate.get("named") is not True:
+        return GatePlan(not_covered=True, update={"evidence_verdict": INCORRECT})
     if verdict != AMBIGUOUS or deps.llm is None or not docs:
         return GatePlan()
     if "llm_relevant" in gate:                       # marked earlier this turn (a regeneration)

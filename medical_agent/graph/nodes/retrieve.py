@@ -88,7 +88,8 @@ def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps) -> Ju
     indexes = [deps.retriever.index, *[r.index for r in deps.personal_retrievers(turn.user_id)]]
     names = concept_names(deps)
     concepts = [[m.text, m.name or "", *names(m)] for m in deps.linker.link(query) if m.slot in CONCEPT_SLOTS]
-    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name), concepts)
+    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name), concepts,
+                 bridged=deps.query_pipeline.bridges)
 
 
 def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
