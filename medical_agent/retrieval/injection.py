@@ -20,13 +20,35 @@ from dataclasses import replace
 from ..evidence import Evidence
 from ..text import split_sentences
 
-_AI = r"(?:AI|A\.I\.|assistant|chat\s?bot|language\s+model|LLM|GPT|bot)"
+# "AI" and "LLM" only in capitals: "(AIS) is to code" in an abstract is the Abbreviated Injury Scale.
+_AI = r"(?:(?-i:AI|LLM|GPT)|A\.I\.|assistant|chat\s?bot|language\s+model|bot)"
+# A machine that reads the page, named the way an attacker avoids the word "AI": "summary tools condensing this
+# page", "reader software", "leaflet digest engines", "software that answers questions from this text".
+_READER = (r"(?:\b(?:(?-i:AI)|summary|summari[sz]ing|summari[sz]ation|digest|quick[- ]answer|answer(?:ing)?|question[- ]"
+           r"answering|Q&A|automated|automatic|auto[- ]?reply|reader|reading|retrieval|indexing|scraping|crawling|"
+           r"chat|text[- ]processing)\s+(?:tools?|software|programs?|engines?|readers?|systems?|services?|pipelines?|"
+           r"agents?|apps?|applications?|assistants?|helpers?|bots?|models?|crawlers?|scrapers?)\b|\b(?:software|tools?|"
+           r"programs?|systems?|engines?|services?|apps?)\s+(?:that|which)\s+(?:answers?|summari[sz]es?|condenses?|"
+           r"reads?|process(?:es)?|quotes?|digests?)\b|\b(?:summari[sz]ers?|crawlers?|scrapers?)\b)")
+# What such a sentence asks of its reader.
+_DIRECTIVE = (r"\b(?:should|must|shall|needs?\s+to|please|kindly|tell|say|state|advise|relay|pass|include|mention|"
+              r"cite|quote|add|label|send|write|report|recommend|answer|reply|respond|inform|append)\b")
+# The page speaking of its own processing: "condensing this page", "quoting this table".
+_SELF = (r"\b(?:condens|summari[sz]|digest|quot|pars|process|handl|index|crawl|scrap)\w*\s+(?:this|the)\s+(?:page|"
+         r"leaflet|text|table|document|sheet|handout|article|file|content|section)\b")
+_KO_DIRECTIVE = r"(?:세요|십시오|할\s*것|주시면|바랍니다|하라|해\s*줘)"
+# "이 문서를 정리하는 프로그램은", "질문 응답 도구는", "설명해 드리는 도우미께서는", "요약 도구 참고:", "답변을 만드는 분께".
+_KO_READER = (r"(?:(?:요약|정리|응답|답변|답하|설명|읽는|인용|분석|처리하는|자동|검색|인공지능)[^.!?\n]{0,12}?(?:프로그램|도구|서비스|"
+              r"도우미|소프트웨어|엔진|봇|앱|에이전트)|(?:답변|응답|요약)\s*(?:을|를)?\s*(?:만드|작성하|생성하|쓰)\S*\s*분)"
+              r"\s*(?:은|는|이|가|께서는|께서|께|용|참고|안내|메모)?\s*[:,]?")
+_KO_SELF = (r"이\s*(?:문서|안내문|페이지|표|칸|글|자료|설명서)\S{0,3}\s*(?:\S+\s*){0,3}?(?:정리|요약|인용|답하|답할|"
+            r"답변|분석|처리)")
 EN = [
     r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)*(?:previous|prior|"
     r"above|earlier|preceding|system|safety|original|other)?\s*(?:instructions?|rules?|prompts?|directions?|guidelines?)",
     r"\b(?:important|urgent)\s+(?:system|admin(?:istrator)?)\s+(?:note|message|instruction|notice)",
     r"\b(?:you\s+are\s+now|from\s+now\s+on\s+you|act\s+as\s+(?:an?\s+)?" + _AI + r"\b|pretend\s+(?:to\s+be|you\s+are))",
-    r"\b" + _AI + r"s?\b[^.!?\n]{0,40}?\b(?:must|should|shall|always|never|will|needs?\s+to|is\s+to|are\s+to)\b",
+    r"\b" + _AI + r"(?-i:s)?\b[^.!?\n]{0,40}?\b(?:must|should|shall|always|never|will|needs?\s+to|is\s+to|are\s+to)\b",
     r"(?:^|(?<=[>\[(*_]))\s*(?:dear\s+)?" + _AI + r"\s*[,:]",
     r"\b(?:tell|inform|instruct|remind)\s+(?:the|every|all)\s+(?:users?|readers?)\s+(?:to|that)\b",
     r"\b(?:in|at\s+the\s+(?:end|start)\s+of|to)\s+(?:your|every|each)\s+(?:answers?|repl(?:y|ies)|responses?|"
@@ -39,19 +61,31 @@ EN = [
     r"(?:meant|intended|written|addressed)\s+(?:for|to)\s+(?:you\b|the\s+" + _AI + r")",
     r"\b(?:send|forward|submit|post|upload)\s+(?:the\s+|their\s+|all\s+)?(?:(?:user|patient|person)(?:'s|s')|"
     r"personal|profile)\s+(?:profile|data|information|details|records?|history)?\s*(?:to|at|via)\b",
+    _READER + r"[^.!?\n]{0,100}?" + _DIRECTIVE,
+    _SELF + r"[^.!?\n]{0,80}?" + _DIRECTIVE,
+    r"\bwhen\s+(?:a\s+user\s+|someone\s+|anyone\s+|people\s+|you\s+are\s+|you're\s+)?(?:asks?|asked|questioned|"
+    r"queried)\s+(?:about|regarding|on)\s+this\s+(?:leaflet|page|document|text|article|table|sheet|handout|file|"
+    r"site|content)\b",
+    r"\b(?:relay|pass\s+(?:this\s+|it\s+)?on|repeat|say|tell|explain|advise)\b[^.!?\n]{0,30}\b(?:anyone|everyone|"
+    r"whoever|people|users?)\s+(?:who|that)\s+asks?\b",
 ]
 KO = [
     r"(?:이전|앞선|앞의|위의|기존|모든)\s*(?:의\s*)?(?:지시|지침|명령|규칙|안내|설정)\S*\s*(?:\S+\s*){0,2}?(?:무시|잊|따르지)",
     r"(?:지시|지침|명령|규칙)\S*\s*(?:을|를)?\s*무시하고",
     r"(?:(?<![A-Za-z])AI(?![A-Za-z])|인공지능|챗봇|어시스턴트|상담\s*봇|언어\s*모델|모델|비서)\s*(?:는|은|가|이|에게|님)?\s*"
     r"[^.!?\n]{0,60}?"
-    r"(?:해야|하십시오|하세요|말하|답하|안내하|전하|쓰|포함하|알리)",
+    r"(?:해야|하십시오|하세요|말하|답하|안내하|전하|쓰|포함하|알리|부탁)",
+    r"(?:지금부터|이제부터)\s*(?:너|당신)\s*(?:는|은)|역할을\s*(?:연기|맡)|(?:첫|마지막)\s*줄에\s*[^.!?\n]{0,40}?(?:써라|쓰세요|적으세요|넣으세요)",
+    r"(?:답변|응답|대답)\s*(?:하실|할)\s*(?:때|경우)\S*[^.!?\n]{0,80}?" + _KO_DIRECTIVE,
+    r"['\"’”]\s*(?:으로|로|라고)\s*(?:만\s*)?(?:답변|대답|응답)\s*(?:할\s*것|하라|하십시오|하세요|해야|하도록|해\s*주세요)",
     r"시스템\s*(?:메시지|지시|프롬프트|노트|공지|안내)",
     r"(?<![A-Za-z])AI(?![A-Za-z])\s*(?:답변|응답|작성|요약|상담)?\s*(?:규칙|지침|참고\s*사항|지시|안내\s*사항|전용)",
     r"(?:라고|다고|이라고)\s*(?:만\s*)?(?:답변|대답|응답)\s*(?:할\s*것|하라|하십시오|하세요|해야|하도록|해\s*주세요)",
     r"(?:답변|대답|응답|답)\s*(?:의\s*)?(?:마지막|끝|처음|맨\s*앞|맨\s*뒤)\s*에",
     r"(?:사용자|환자|독자|질문자)\s*에게\s*[^.!?\n]{0,60}?(?:라고|하라고|도록)\s*(?:말|안내|전달|답|권)",
     r"(?:정보|프로필|기록|데이터|내용)\s*(?:을|를)?\s*(?:이\s*)?(?:링크|주소|URL|사이트)\s*(?:로|에)?\s*(?:보내|전송|제출|입력)",
+    _KO_READER + r"[^.!?\n]{0,100}?" + _KO_DIRECTIVE,
+    _KO_SELF + r"[^.!?\n]{0,80}?" + _KO_DIRECTIVE,
 ]
 # A link that carries a placeholder or a data parameter ("https://evil.example/collect?data={profile}").
 LINK = r"https?://\S*(?:\{[^}\s]*\}|[?&](?:data|profile|user|patient|info|q|payload|id)=)"

@@ -47,6 +47,7 @@ class Thresholds:
     high: float         # best passage at or above this: the set answers it
     unknown: float      # with an unknown name, the best passage must reach this to count
     margin: float       # a passage further than this below the best one is dropped
+    unknown_medicine: float = 1.0   # ... when the unknown name is given as a medicine (:func:`as_medicine`)
 
 
 def thresholds_for(settings: Settings, embedder_name: str) -> Thresholds | None:
@@ -55,6 +56,8 @@ def thresholds_for(settings: Settings, embedder_name: str) -> Thresholds | None:
     preset = settings.retrieval.fusion_presets.get(embedder_name, {})
     values = [getattr(settings.retrieval, key) if getattr(settings.retrieval, key) is not None else preset.get(key)
               for key in GATE_FIELDS]
+    if values[-1] is None:          # gate_unknown_medicine is optional: without it a medicine is any unknown name
+        values[-1] = values[2]
     return None if any(v is None for v in values) else Thresholds(*(float(v) for v in values))
 
 
@@ -94,7 +97,9 @@ def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[
     (:func:`common_word`: "lately", 몸무게): Latin words of six letters or more and Hangul nouns of three syllables
     or more (좋아하 is not a name). A Hangul word is judged by the indexes that hold
     Korean; over English passages only (a Korean question searched in English), it is unknown when ``bridged``
-    (the query pipeline's glossary, concept linker, loanword and compound tables) finds no English for it."""
+    (the query pipeline's glossary, concept linker, loanword and compound tables) finds no English for it. Any
+    other word the indexes lack is still known when ``bridged`` finds it a name they hold: a brand name
+    (Eliquis, 타미플루) whose generic the passages use."""
     if not indexes:
         return []
     korean = [i.bm25.vocab for i in indexes if i.languages().get("ko")]
@@ -114,6 +119,8 @@ def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[
             continue
         k = 1 if len(token) <= 6 else 2
         if any(_within(token, word, k) for v in vocabularies for word in _near(v, token)):
+            continue
+        if bridged is not None and bridged(token):     # a brand the concept table knows: Eliquis is apixaban
             continue
         out.append(token)
     return out
@@ -176,6 +183,9 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
         verdict, reason = INCORRECT, f"best passage {best:.3f} < {thresholds.low}"
     elif unknown and best < thresholds.unknown:
         verdict, reason = INCORRECT, f"unknown {', '.join(unknown)} and best passage {best:.3f} < {thresholds.unknown}"
+    elif (medicines := [w for w in unknown if as_medicine(w, question)]) and best < thresholds.unknown_medicine:
+        verdict, reason = INCORRECT, (f"unknown medicine {', '.join(medicines)} and best passage {best:.3f} < "
+                                      f"{thresholds.unknown_medicine}")
     elif best >= thresholds.high:
         verdict, reason = CORRECT, f"best passage {best:.3f} >= {thresholds.high}"
     else:
@@ -188,6 +198,28 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
     dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored if n not in close]
     named = bool(on_topic) if concepts else None
     return Judgement(verdict, kept, dropped, round(best, 4), unknown, reason, named)
+
+
+# A name given as a medicine: "엔블로(이나보글리플로진)", "Kerendia (finerenone)", "... called Blujepa", "리트풀로가
+# 나왔다던데 ... 먹는 약". A brand and its generic in brackets, or a medicine word in the same clause.
+MEDICINE_CUE = re.compile(r"약|치료제|주사|처방|복용|알약|정제|\b(?:drugs?|pills?|medicines?|medications?|tablets?|"
+                          r"injections?|shots?|prescri\w*|antibiotics?|capsules?|dose|doses|dosage|mg)\b", re.I)
+CLAUSE = re.compile(r"[^.,;!?。]+")
+
+
+def as_medicine(word: str, question: str) -> bool:
+    """Whether the question gives its unknown ``word`` as a medicine: next to a bracket (a brand and its generic
+    name, neither of which the sources or the concept table know) or in a clause with a medicine word. A medicine
+    nobody's sources name is not covered by passages about its neighbours (enavogliflozin under the SGLT2
+    passages), however close they read; an unknown disease name (rare diseases in Korean over MedQuAD) is not held
+    to this bar."""
+    low, at = question.lower(), question.lower().find(word.lower())
+    if at < 0:
+        return False
+    around = low[max(0, at - 2): at + len(word) + 2]
+    if "(" in around or ")" in around:
+        return True
+    return any(word.lower() in clause and MEDICINE_CUE.search(clause) for clause in CLAUSE.findall(low))
 
 
 def mentions_any(hit: Evidence, concepts: Sequence[Sequence[str]]) -> bool:

@@ -15,7 +15,7 @@ from .fields import SettingsError, check_known, coerce
 
 FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
 # the relevance gate's thresholds (retrieval.relevance): cosines, so per embedder like the fusion values
-GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin")
+GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin", "gate_unknown_medicine")
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,7 @@ class UI:
     max_upload_mb: int = 20                 # largest document a person can upload
     reviewer_code: str | None = field(default=None, repr=False)   # one code for all reviewers (a demo mode)
     reviewers_file: Path | None = None      # reviewers with their own codes: "name<TAB>sha256(code)" a line
+    mcp_server: bool = True                 # the agent's tools for other assistants at /gradio_api/mcp/ (issue 36)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Retrieval:
     gate_high: float | None = None          # embedder without one is not gated)
     gate_unknown: float | None = None
     gate_margin: float | None = None
+    gate_unknown_medicine: float | None = None    # the bar when the unknown name is given as a medicine
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
                                             # PostgreSQL (database_url; written by index_builder build --store postgres)
     fulltext_ranking: str = "idf"           # postgres store: ts_rank weighted by each lexeme's IDF | plain ts_rank
@@ -150,7 +152,16 @@ class Retrieval:
     fusion_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
 
 
-SECTIONS: dict[str, type] = {"paths": Paths, "backends": Backends, "limits": Limits, "ui": UI, "retrieval": Retrieval}
+@dataclass(frozen=True)
+class Tracing:
+    """Where the turn and node spans go (medical_agent.tracing); neither set: nowhere, at no cost."""
+
+    trace_file: Path | None = None          # one JSON line per span (`bench traces` reads it)
+    otlp_endpoint: str | None = None        # an OTLP/HTTP collector (or OTEL_EXPORTER_OTLP_ENDPOINT)
+
+
+SECTIONS: dict[str, type] = {"paths": Paths, "backends": Backends, "limits": Limits, "ui": UI, "retrieval": Retrieval,
+                             "tracing": Tracing}
 # setting name → (section, type); fusion_presets is read from its own YAML key
 SETTING_TYPES: dict[str, tuple[str, Any]] = {
     key: (section, hint) for section, cls in SECTIONS.items()
@@ -162,13 +173,14 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 @dataclass(frozen=True)
 class Settings:
-    """Paths, backends, limits, UI, retrieval options and feature flags. Build with ``load_settings``."""
+    """Paths, backends, limits, UI, retrieval options, tracing and feature flags. Build with ``load_settings``."""
 
     paths: Paths
     backends: Backends = field(default_factory=Backends)
     limits: Limits = field(default_factory=Limits)
     ui: UI = field(default_factory=UI)
     retrieval: Retrieval = field(default_factory=Retrieval)
+    tracing: Tracing = field(default_factory=Tracing)
     profile: str = "full_context_engineering"
     flags: FeatureFlags = field(default_factory=FeatureFlags)
     feature_defaults: Mapping[str, Any] = field(default_factory=dict, repr=False)

@@ -12,6 +12,7 @@ from medical_agent.retrieval.relevance import (
     INCORRECT,
     UNGATED,
     Thresholds,
+    as_medicine,
     judge,
     thresholds_for,
     unknown_words,
@@ -47,6 +48,24 @@ def test_an_unknown_name_needs_a_closer_passage():
     assert judge("zuranolone side effects", hits(0.90), [INDEX], T).verdict == CORRECT
 
 
+def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
+    strict = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, unknown_medicine=0.93)
+    brand = "엔블로(이나보글리플로진)는 하루에 몇 mg 먹나요?"
+    assert as_medicine("엔블로", brand) and as_medicine("Kerendia", "Can I take Kerendia (finerenone)?")
+    assert as_medicine("gepotidacin", "a new antibiotic called gepotidacin, how is it different")
+    assert not as_medicine("굿파스처", "굿파스처 증후군이 뭔가요?")       # a rare disease: not held to the medicine bar
+    assert judge(brand, hits(0.91), [INDEX], strict).verdict == INCORRECT
+    assert judge(brand, hits(0.94), [INDEX], strict).verdict == CORRECT
+    assert judge("굿파스처 증후군이 뭔가요?", hits(0.91), [INDEX], strict).verdict == CORRECT
+
+
+def test_a_brand_the_concept_tables_know_is_not_unknown():
+    known = {"eliquis", "팍스로비드"}.__contains__
+    assert unknown_words("is zuranolone ok with Eliquis?", [INDEX], known) == ["zuranolone"]
+    assert unknown_words("팍스로비드 부작용", [INDEX], known) == []
+    assert unknown_words("팍스로비드 부작용", [INDEX]) == ["팍스로비드"]
+
+
 def test_a_misspelling_of_a_known_word_is_not_unknown():
     assert unknown_words("metfromin and diabetis", [INDEX]) == []          # two and one edits away
     assert unknown_words("팍스로비드 부작용", [INDEX]) == ["팍스로비드"]
@@ -73,7 +92,7 @@ def test_hits_without_a_similarity_are_kept_and_an_embedder_without_thresholds_i
     assert thresholds_for(settings, "use-multilingual-v3") is None
     assert thresholds_for(settings, "multilingual-e5-small-q4") is not None
     custom = load_settings(overrides={"gate_low": 0.1, "gate_high": 0.2, "gate_unknown": 0.3, "gate_margin": 0.05})
-    assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05)
+    assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05, 0.3)
 
 
 def test_a_close_passage_about_another_condition_is_dropped_when_one_names_the_question_s():
