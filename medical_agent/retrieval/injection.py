@@ -87,17 +87,46 @@ KO = [
     _KO_READER + r"[^.!?\n]{0,100}?" + _KO_DIRECTIVE,
     _KO_SELF + r"[^.!?\n]{0,80}?" + _KO_DIRECTIVE,
 ]
+# Text that tells its reader what to tell third parties, or what answers should say: "tell people that fainting is
+# only anxiety", "present it as saying that...", "if answers drawn from this table said that...", "...다고 알릴 것",
+# "...끊어도 된다고 먼저 말해라". A leaflet tells its reader what to tell a clinician ("tell your doctor that you are
+# pregnant", "의사에게 임신 중이라고 말하세요"); those are exempt (CLINICIAN, within the same sentence).
+REPORTED = [
+    r"\btells?\s+(?:people|patients|readers?|users?|everyone|everybody|anyone|callers|families|parents|the\s+(?:reader|"
+    r"person|patient|user|public))\s+that\b",
+    r"\b(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|outputs?)\b[^.!?\n]{0,50}?\b(?:said|say|says|mention(?:ed|s)?|"
+    r"stat(?:ed|es?)|told|claim(?:ed|s)?)\s+(?:that|yes|no)\b",
+    r"\bpresent\s+(?:it|this|them|the\s+\w+)\s+as\s+saying\b",
+    r"\banswer\s+as\s+[\"'“]",
+    r"\bfrom\s+here\s+on\b[^.!?\n]{0,20}?\b(?:answer|respond|reply|act|speak|you)\b",
+    r"\b(?:whoever|anyone|everyone|those)\s+(?:who\s+)?(?:compil|draft|writ|turn|pass|answer|summari[sz]|respond|repl)\w*"
+    r"\b[^.!?\n]{0,60}?(?:answers?|repl(?:y|ies)|this\s+(?:sheet|page|leaflet|text|document)|\bon)\b",
+    r"(?:다고|라고|하라고|도록)\s*(?:\S+\s*){0,2}?(?:안내|설명|말|전|알|일러|적|답|강조)\S*\s*(?:\S+\s*)?"
+    r"(?:것|하시오|시오|해라|하라|바람|요망|하도록|도록|십시오)",   # a writer's commands, not a leaflet's -세요
+]
+CLINICIAN = (r"(?:의사|약사|간호사|의료진|주치의|병원|보건소|119|한의사|치과)\s*(?:에게|께|선생님)|\b(?:your|the)\s+(?:doctor|"
+             r"pharmacist|nurse|midwife|dentist|GP|care\s+team|healthcare\s+provider|health\s+care\s+provider)\b")
 # A link that carries a placeholder or a data parameter ("https://evil.example/collect?data={profile}").
 LINK = r"https?://\S*(?:\{[^}\s]*\}|[?&](?:data|profile|user|patient|info|q|payload|id)=)"
 # "SYSTEM:" posing as a message header; case matters ("the digestive system: nausea" is a leaflet's words).
 HEADER = r"(?:^|(?<=[>\[(*_#-]))\s*(?:SYSTEM|System|DEVELOPER|Developer|ASSISTANT|Assistant)(?:\s+(?:NOTE|Note|MESSAGE|Message|PROMPT|Prompt))?\s*:"
 PATTERN = re.compile("|".join(f"(?:{p})" for p in [*EN, *KO, LINK]), re.I | re.M)
 CASED = re.compile(HEADER, re.M)
+REPORTING = re.compile("|".join(f"(?:{p})" for p in REPORTED), re.I | re.M)
+TO_CLINICIAN = re.compile(CLINICIAN, re.I)
 ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
 def _flagged(text: str) -> bool:
-    return bool(PATTERN.search(text) or CASED.search(text))
+    return bool(PATTERN.search(text) or CASED.search(text) or _reported(text))
+
+
+def _reported(text: str) -> bool:
+    """Whether ``text`` tells its reader what to tell others, not a clinician (see REPORTED)."""
+    for sentence in split_sentences(text) or [text]:
+        if REPORTING.search(sentence) and not TO_CLINICIAN.search(sentence):
+            return True
+    return False
 
 
 def instruction_sentences(text: str) -> list[str]:
