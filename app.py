@@ -3,7 +3,8 @@
 Host and port come from GRADIO_SERVER_NAME / GRADIO_SERVER_PORT (Spaces sets them); analytics and every hub
 library are offline by default. The server answers at once; the agent (index, MedCAT pack, models) starts
 in the background. `MEDAGENT_SHARE=true` asks Gradio for a public link (offline it fails and the app keeps
-serving locally). Gradio's working folder is this process's own (ui/served_files.py): what a stopped process left
+serving locally). Other assistants reach the agent's tools over MCP at /gradio_api/mcp/ (`MEDAGENT_MCP_SERVER=false`
+turns it off). Gradio's working folder is this process's own (ui/served_files.py): what a stopped process left
 there is removed at start, and on SIGTERM the server closes and removes it. The UI lives in medical_agent/ui;
 this file only wires and launches it.
 """
@@ -25,6 +26,8 @@ from starlette.middleware import Middleware  # noqa: E402
 
 from medical_agent.logging_setup import setup_logging  # noqa: E402
 from medical_agent.settings import Settings, get_settings  # noqa: E402
+from medical_agent.tools import MedicalTools  # noqa: E402
+from medical_agent.tools.gradio_mcp import add_tools, expose_only_agent_tools, quiet_state_warning  # noqa: E402
 from medical_agent.ui import style  # noqa: E402
 from medical_agent.ui.app import MedicalAgentApp  # noqa: E402
 from medical_agent.ui.body_limit import BodyLimit  # noqa: E402
@@ -50,8 +53,14 @@ def stop(*_: Any) -> None:
 
 
 def build_demo(settings: Settings, runtime: AgentRuntime | None = None) -> gr.Blocks:
-    """The Blocks app; a runtime made here is not started yet (main starts it once the server is up)."""
-    return MedicalAgentApp(runtime or AgentRuntime(settings)).build()
+    """The Blocks app; a runtime made here is not started yet (main starts it once the server is up). With
+    ``mcp_server`` on, the agent's tools for other assistants are API endpoints of it too (medical_agent.tools)."""
+    runtime = runtime or AgentRuntime(settings)
+    demo = MedicalAgentApp(runtime).build()
+    if settings.ui.mcp_server:
+        with demo:
+            add_tools(MedicalTools(runtime.wait))
+    return demo
 
 
 def main(settings: Settings | None = None, *, block: bool = True, runtime: AgentRuntime | None = None) -> gr.Blocks:
@@ -69,7 +78,8 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
     where["app_kwargs"] = {"middleware": [Middleware(BodyLimit, max_bytes=settings.limits.max_request_kb * 1024,
                                                      upload_bytes=settings.ui.max_upload_mb * 1024 * 1024)]}
     where["max_file_size"] = f"{settings.ui.max_upload_mb}mb"
-    where.update(css=style.CSS, theme=style.theme())
+    where.update(css=style.CSS, theme=style.theme(), mcp_server=settings.ui.mcp_server)
+    quiet_state_warning()
     try:
         demo.launch(prevent_thread_lock=True, share=settings.ui.share or None, **where)
     except Exception as exc:  # a share link needs internet; keep serving locally without it
@@ -78,6 +88,8 @@ def main(settings: Settings | None = None, *, block: bool = True, runtime: Agent
         log.warning("could not create a share link (%s); serving locally only", type(exc).__name__)
         demo.close()
         demo.launch(prevent_thread_lock=True, share=False, **where)
+    if settings.ui.mcp_server and not expose_only_agent_tools(demo):
+        log.warning("the MCP server is not running (%s)", demo.mcp_error or "gradio[mcp] not installed?")
     if settings.ui.share and not demo.share_url:
         log.warning("no share link (offline?); serving locally at %s", demo.local_url)
     runtime.start()

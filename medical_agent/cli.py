@@ -205,8 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .eval.benches.cache import add_parser as add_bench_cache
     from .eval.benches.embedding import add_parser as add_bench_embedding
     from .eval.benches.judge import add_parser as add_bench_judge
+    from .eval.benches.mcp import add_parser as add_bench_mcp
     from .eval.benches.pipeline import add_parser as add_bench_pipeline
     from .eval.benches.scale import add_parser as add_bench_scale
+    from .eval.benches.traces import add_parser as add_bench_traces
 
     add_bench_pipeline(bench)
     add_bench_scale(bench)
@@ -215,6 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_embedding(bench)
     add_bench_ingest(bench)
     add_bench_bombs(bench)
+    add_bench_mcp(bench)
+    add_bench_traces(bench)
     return parser
 
 

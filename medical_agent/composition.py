@@ -9,6 +9,7 @@ injects a scripted LLM, in-memory storage or another index here, and gets the sa
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from .cache import ResponseCache
@@ -38,6 +39,7 @@ from .retrieval.query_pipeline import QueryPipeline
 from .safety import drug_class_map
 from .settings import Settings
 from .storage import Storage, open_storage
+from .tracing import Tracer, open_tracer
 from .web import WebError, WebFallback, WebSearch
 from .web.base import UnavailableSearch
 from .web.searxng import SearxngSearch
@@ -108,14 +110,17 @@ def create_web_fallback(settings: Settings) -> WebFallback | None:
 
 
 def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | None = None,
-                 index: Path | None = None, storage: Storage | None = None) -> MedicalAgent:
+                 index: Path | None = None, storage: Storage | None = None,
+                 tracer: Tracer | None = None) -> MedicalAgent:
     """The agent for ``settings``.
 
     ``llm`` injects a backend (a scripted fake in tests and ``bench turn``); otherwise ``llm_spec`` or the
     configured one is built (``None`` there means offline mode). ``index`` searches another index directory;
     by default the knowledge base at ``settings.paths.index_dir``, built on first start. ``storage`` keeps
     profiles, cached answers and conversation threads: by default the settings' database URL, else its file; tests,
-    benchmarks and `eval run` pass ``open_storage(":memory:")``.
+    benchmarks and `eval run` pass ``open_storage(":memory:")``. ``tracer`` receives the turn and node spans: by
+    default the one the tracing settings ask for (none unless configured); tests pass one over the SDK's in-memory
+    exporter.
     """
     llm, llm_info = _llm(settings, llm, llm_spec)
     embedder = create_embedder(settings.backends.embedder, settings)
@@ -140,7 +145,20 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                     retriever_options={"rrf_k": retriever.rrf_k, "fusion": retriever.fusion,
                                        "weights": retriever.weights, "prf_docs": retriever.prf_docs,
                                        "prf_weight": retriever.prf_weight}, registry=storage.documents,
-                    limits=settings.limits))
+                    limits=settings.limits),
+                tracer=tracer or open_tracer(settings.tracing, settings.limits.log_health_data))
     log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
              linker_info.name, len(retriever.index.chunks))
     return MedicalAgent(deps, storage)
+
+
+def stateless_agent(agent: MedicalAgent) -> MedicalAgent:
+    """The same agent with nothing of anyone's: profiles, cached answers and threads in a private in-memory
+    store, no uploaded documents (not even a shared collection). What other assistants call through MCP
+    (``tools``): a caller's facts live for one call in that store and are erased after it; the knowledge base,
+    the model, the reviews of passages and the tracer are the agent's own."""
+    memory = open_storage(":memory:")
+    deps = replace(agent.deps, collections=None, cache=ResponseCache(memory.cache),
+                   profiles=ProfileStore(memory.profiles, korean_name=agent.deps.profiles.korean_name,
+                                         limits=agent.deps.settings.limits))
+    return MedicalAgent(deps, memory)

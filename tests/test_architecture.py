@@ -15,7 +15,7 @@ PACKAGES = ("medical_agent", "index_builder")
 # units of lower layers only; units in one layer do not import each other.
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
     "text settings prompts logging_setup evidence",
-    "llm",
+    "llm tracing",
     "embeddings storage",
     "context",
     "retrieval web",
@@ -26,6 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "collections",
     "graph",
     "composition",
+    "tools",
     "ui",
     "eval",
     "cli",

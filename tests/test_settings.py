@@ -124,3 +124,14 @@ def test_repeat_penalty_is_a_validated_setting():
     assert load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "1.0"}).backends.llm_repeat_penalty == 1.0
     with pytest.raises(SettingsError, match="llm_repeat_penalty"):
         load_settings(env={"MEDAGENT_LLM_REPEAT_PENALTY": "0.5"})
+
+
+def test_mcp_and_tracing_settings():
+    s = load_settings(env={})
+    assert s.ui.mcp_server is True and s.tracing.trace_file is None and s.tracing.otlp_endpoint is None
+    s = load_settings(env={"MEDAGENT_MCP_SERVER": "false", "MEDAGENT_TRACE_FILE": "spans.jsonl",
+                           "OTEL_EXPORTER_OTLP_ENDPOINT": "http://localhost:4318"})
+    assert s.ui.mcp_server is False and s.tracing.trace_file == PROJECT_ROOT / "spans.jsonl"
+    assert s.tracing.otlp_endpoint == "http://localhost:4318"
+    assert load_settings(env={"OTEL_EXPORTER_OTLP_ENDPOINT": "http://a:4318", "MEDAGENT_OTLP_ENDPOINT": "http://b:4318"}
+                         ).tracing.otlp_endpoint == "http://b:4318"                # ours wins over the standard name

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import re
+import sys
 import threading
 import time
 import uuid
@@ -25,8 +26,11 @@ from ..storage import Storage
 from .build import compiled_graph, recursion_limit
 from .deps import Deps
 from .nodes.common import stream_writer
+from .spans import TurnSpan
 from .state import AgentState, new_turn
 from .turn import MODES, TurnContext
+
+LANGUAGES = ("", "ko", "en")
 
 RESULT_KEYS = ("answer", "citations", "slot_out", "profile_summary", "retrieved_docs", "refine_iteration_logs",
                "stop_reason", "cache_hit", "cache_similarity_score", "node_timings", "llm_calls", "quality_score",
@@ -65,8 +69,8 @@ class MedicalAgent:
         return settings.flags
 
     def _prepare(self, user_id: str, text: str, thread_id: str | None, mode: str, profile: str | None,
-                 overrides: dict[str, Any] | None, answer_format: str = "", answer_options: tuple[str, ...] = ()
-                 ) -> tuple[AgentState, dict[str, Any], TurnContext]:
+                 overrides: dict[str, Any] | None, answer_format: str = "", answer_options: tuple[str, ...] = (),
+                 language: str = "") -> tuple[AgentState, dict[str, Any], TurnContext]:
         if isinstance(text, str) and LONE_SURROGATE.search(text):
             raise InputError("The message contains bytes that are not valid text (not UTF-8?); please type or "
                              "paste it again. / 메시지에 글자로 읽을 수 없는 부분이 있습니다. 다시 입력해 주세요.")
@@ -79,6 +83,8 @@ class MedicalAgent:
                              f"메시지가 너무 깁니다({len(text):,}자, 최대 {limit:,}자). 줄여서 다시 보내 주세요.")
         if mode not in MODES:
             raise InputError(f"mode must be 'agent' or 'llm', not {mode!r}")
+        if language not in LANGUAGES:
+            raise InputError(f"language must be 'ko', 'en' or '' (detected), not {language!r}")
         try:
             flags = self.flags(profile, overrides)
         except SettingsError as exc:
@@ -89,15 +95,25 @@ class MedicalAgent:
         self.expire_idle()
         config = {"configurable": {"thread_id": turn.thread_id},
                   "recursion_limit": recursion_limit(flags.max_refine_iterations, flags.max_regenerations)}
-        return new_turn(text), config, turn
+        state = new_turn(text)
+        if language:
+            state["language"] = language       # the answer's language, instead of the message's detected one
+        return state, config, turn
 
     def run(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
             profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = "",
-            answer_options: tuple[str, ...] = ()) -> dict[str, Any]:
+            answer_options: tuple[str, ...] = (), language: str = "", entry: str = "") -> dict[str, Any]:
+        """One turn. ``language`` ("ko" | "en") sets the answer's language instead of detecting the message's;
+        ``entry`` names the caller on the turn's span ("mcp")."""
         state, config, turn = self._prepare(user_id, text, thread_id, mode, profile, overrides, answer_format,
-                                            answer_options)
-        with turn_scope(self.deps.llm):
-            return summarize(self.graph.invoke(state, config, context=turn), turn)
+                                            answer_options, language)
+        with turn_scope(self.deps.llm), self._turn_span(turn, text, entry) as span:
+            result = summarize(self.graph.invoke(state, config, context=turn), turn)
+            span.finish(result)
+            return result
+
+    def _turn_span(self, turn: TurnContext, text: str, entry: str = "") -> TurnSpan:
+        return TurnSpan(self.deps.tracer, turn, text, self.deps.settings.limits.log_health_data, entry)
 
     def stream(self, user_id: str, text: str, *, thread_id: str | None = None, mode: str = "agent",
                profile: str | None = None, overrides: dict[str, Any] | None = None, answer_format: str = ""
@@ -111,7 +127,9 @@ class MedicalAgent:
         ctx = contextvars.copy_context()
         scope = turn_scope(self.deps.llm, on_wait=queue_event)
         ctx.run(scope.__enter__)
+        span = ctx.run(self._turn_span(turn, text).__enter__)
         events = ctx.run(self.graph.stream, state, config, stream_mode=["custom", "updates"], context=turn)
+        failure: tuple[Any, Any, Any] = (None, None, None)
         try:
             while (step := ctx.run(next, events, None)) is not None:
                 kind, payload = step
@@ -125,10 +143,16 @@ class MedicalAgent:
                 else:
                     for node, update in payload.items():
                         yield "node", (node, update)
+            result = summarize(self.graph.get_state(config).values, turn)
+            span.finish(result)
+        except BaseException:
+            failure = sys.exc_info()
+            raise
         finally:
             ctx.run(events.close)
+            ctx.run(span.__exit__, *failure)
             ctx.run(scope.__exit__, None, None, None)
-        yield "final", summarize(self.graph.get_state(config).values, turn)
+        yield "final", result
 
     def thread_state(self, thread_id: str) -> dict[str, Any]:
         return dict(self.graph.get_state({"configurable": {"thread_id": thread_id}}).values)

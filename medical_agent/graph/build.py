@@ -33,6 +33,7 @@ from .nodes.refine import refine
 from .nodes.retrieve import retrieve
 from .nodes.store_memory import store_memory
 from .nodes.store_response import store_response
+from .spans import node_span, record_node
 from .state import AgentState
 from .turn import TurnContext
 
@@ -48,11 +49,15 @@ _lock = threading.Lock()
 
 
 def bound(name: str, node: Node, deps: Deps) -> Callable[[AgentState, Runtime[TurnContext]], AgentState]:
-    """The node as LangGraph calls it (state and runtime), with the deps bound and its time recorded."""
+    """The node as LangGraph calls it (state and runtime), with the deps bound, its time recorded and its span
+    written (``spans``: the one place nodes are traced; the span is the child of the turn's)."""
     def run(state: AgentState, runtime: Runtime[TurnContext]) -> AgentState:
-        start = time.perf_counter()
-        update = dict(node(state, runtime.context, deps))
-        update["node_timings"] = {name: (time.perf_counter() - start) * 1000}
+        with node_span(deps.tracer, name) as span:
+            start = time.perf_counter()
+            update = dict(node(state, runtime.context, deps))
+            ms = (time.perf_counter() - start) * 1000
+            update["node_timings"] = {name: ms}
+            record_node(span, update, ms)
         return update  # type: ignore[return-value]
     run.__name__ = name
     return run

@@ -24,6 +24,7 @@ from ..retrieval.hybrid import HybridRetriever
 from ..retrieval.query_pipeline import QueryPipeline
 from ..settings import Settings
 from ..storage import ReviewRepository
+from ..tracing import NO_TRACER, Tracer
 from ..web import WebFallback
 
 OFFLINE_CONTEXT_WINDOW = 4096
@@ -49,6 +50,7 @@ class Deps:
     reviews: ReviewRepository | None = None          # clinicians' reviews of passages (retrieval.trust)
     web: WebFallback | None = None                   # web search when the sources miss what is asked (None: off)
     similarity_embedder: Embedder | None = None      # the cache's and the cheap check's (None: ``embedder``)
+    tracer: Tracer = NO_TRACER                       # turn and node spans (tracing; the no-op unless configured)
 
     @property
     def similarity(self) -> Embedder:

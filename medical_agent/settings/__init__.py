@@ -1,7 +1,7 @@
 """One settings object for the whole agent, loaded once (:func:`get_settings`; tests call :func:`load_settings`).
 
 Sections follow ``config/agent_config.yaml``: ``settings.paths``, ``.backends``, ``.limits``, ``.ui``,
-``.retrieval``, plus the ablation ``profile`` and its ``flags``.
+``.retrieval``, ``.tracing``, plus the ablation ``profile`` and its ``flags``.
 """
 
 from .fields import CHOICES, FUSION_METHODS, SettingsError
@@ -17,8 +17,9 @@ from .model import (
            Paths,
            Retrieval,
            Settings,
+           Tracing,
 )
 
 __all__ = ["CHOICES", "DEFAULT_CONFIG", "FUSION_FIELDS", "GATE_FIELDS", "FUSION_METHODS", "OFFLINE_ENV", "PROJECT_ROOT", "UI",
-           "Backends", "FeatureFlags", "Limits", "Paths", "Retrieval", "Settings", "SettingsError",
+           "Backends", "FeatureFlags", "Limits", "Paths", "Retrieval", "Settings", "SettingsError", "Tracing",
            "apply_offline_env", "get_settings", "load_settings"]

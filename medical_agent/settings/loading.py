@@ -41,6 +41,9 @@ OFFLINE_ENV = {
     "HF_HUB_DISABLE_TELEMETRY": "1",
     "MEDCAT_DISABLE_VERSION_CHECK": "true",
 }
+# Settings other tools name in their own variables: read when neither the YAML nor MEDAGENT_* sets them.
+FOREIGN_SETTINGS = {"openai_api_key": "OPENAI_API_KEY", "hf_token": "HF_TOKEN", "tavily_api_key": "TAVILY_API_KEY",
+                    "otlp_endpoint": "OTEL_EXPORTER_OTLP_ENDPOINT"}
 TOP_LEVEL = ("profile", "features", "profiles", "fusion_presets")
 
 
@@ -101,12 +104,9 @@ def load_settings(config_path: Path | str | None = None, env: Mapping[str, str] 
         else:
             check_known(key, {**SETTING_TYPES, **FLAG_TYPES, "profile": str}, "setting or flag")
             values[key] = value
-    if not values.get("openai_api_key") and env.get("OPENAI_API_KEY"):
-        values["openai_api_key"] = env["OPENAI_API_KEY"]
-    if not values.get("hf_token") and env.get("HF_TOKEN"):
-        values["hf_token"] = env["HF_TOKEN"]
-    if not values.get("tavily_api_key") and env.get("TAVILY_API_KEY"):
-        values["tavily_api_key"] = env["TAVILY_API_KEY"]
+    for setting, name in FOREIGN_SETTINGS.items():
+        if not values.get(setting) and env.get(name):
+            values[setting] = env[name]
     profile = str(values.pop("profile", "full_context_engineering"))
     sections: dict[str, dict[str, Any]] = {name: {} for name in SECTIONS}
     for key, value in values.items():
