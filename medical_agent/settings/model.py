@@ -15,7 +15,8 @@ from .fields import SettingsError, check_known, coerce
 
 FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
 # the relevance gate's thresholds (retrieval.relevance): cosines, so per embedder like the fusion values
-GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin", "gate_unknown_medicine")
+GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin", "gate_unknown_medicine",
+               "gate_lexical")
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,7 @@ class Retrieval:
     gate_unknown: float | None = None
     gate_margin: float | None = None
     gate_unknown_medicine: float | None = None    # the bar when the unknown name is given as a medicine
+    gate_lexical: float | None = None             # the share of a Korean question's words its passages must hold
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
                                             # PostgreSQL (database_url; written by index_builder build --store postgres)
     fulltext_ranking: str = "idf"           # postgres store: ts_rank weighted by each lexeme's IDF | plain ts_rank

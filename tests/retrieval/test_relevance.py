@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from scipy import sparse
+
 from medical_agent.evidence import Evidence
 from medical_agent.retrieval.relevance import (
     AMBIGUOUS,
@@ -14,6 +16,7 @@ from medical_agent.retrieval.relevance import (
     Thresholds,
     as_medicine,
     judge,
+    lexical_support,
     thresholds_for,
     unknown_words,
 )
@@ -59,6 +62,31 @@ def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
     assert judge("굿파스처 증후군이 뭔가요?", hits(0.91), [INDEX], strict).verdict == CORRECT
 
 
+def _korean_index(passages: list[str]):
+    tokenizer = get_tokenizer()
+    docs = [tokenizer.tokenize(p) for p in passages]
+    vocab = {w: n for n, w in enumerate(dict.fromkeys(w for d in docs for w in d))}
+    weights = sparse.csc_matrix(([1.0] * sum(len(set(d)) for d in docs),
+                                 ([r for r, d in enumerate(docs) for _ in set(d)],
+                                  [vocab[w] for d in docs for w in set(d)])), shape=(len(docs), len(vocab)))
+    return SimpleNamespace(bm25=SimpleNamespace(vocab=vocab, weights=weights), tokenizer=tokenizer,
+                           chunks=[{"chunk_id": f"d{n}#0"} for n in range(1, len(docs) + 1)],
+                           languages=lambda: {"ko": len(docs)})
+
+
+def test_a_korean_question_whose_passages_hold_few_of_its_words_is_not_covered():
+    index = _korean_index(["고혈압 환자는 소금 섭취를 하루 5그램 이하로 줄이세요",
+                           "당뇨병 환자는 식사 후 혈당을 재세요", "두통이 심하면 진통제를 드세요"])
+    lexical = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, lexical=0.2)
+    far = "김장할 때 배추는 소금물에 몇 시간 절여야 하나요?"
+    near = "고혈압 환자는 소금을 하루 얼마나 줄여야 하나요?"
+    assert lexical_support(far, [], hits(0.87, 0.86), [index]) < 0.2 < lexical_support(near, [], hits(0.87), [index])
+    assert judge(far, hits(0.87, 0.86), [index], lexical).verdict == INCORRECT
+    assert judge(near, hits(0.87, 0.86), [index], lexical).verdict == CORRECT
+    assert judge(far, hits(0.89), [index], lexical).verdict == CORRECT          # a close passage still counts
+    assert judge(far, hits(0.87), [index], T).verdict == CORRECT                # off without the threshold
+
+
 def test_a_brand_the_concept_tables_know_is_not_unknown():
     known = {"eliquis", "팍스로비드"}.__contains__
     assert unknown_words("is zuranolone ok with Eliquis?", [INDEX], known) == ["zuranolone"]
@@ -92,7 +120,7 @@ def test_hits_without_a_similarity_are_kept_and_an_embedder_without_thresholds_i
     assert thresholds_for(settings, "use-multilingual-v3") is None
     assert thresholds_for(settings, "multilingual-e5-small-q4") is not None
     custom = load_settings(overrides={"gate_low": 0.1, "gate_high": 0.2, "gate_unknown": 0.3, "gate_margin": 0.05})
-    assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05, 0.3)
+    assert thresholds_for(custom, "use-multilingual-v3") == Thresholds(0.1, 0.2, 0.3, 0.05, 0.3, 0.0)
 
 
 def test_a_close_passage_about_another_condition_is_dropped_when_one_names_the_question_s():

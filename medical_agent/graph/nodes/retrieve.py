@@ -44,7 +44,7 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     first = not state.get("retrieval_attempts")
     hits, expansion, query, trace = _search(state, turn, deps, first)
     hits = apply_reviews(hits, deps.reviews)
-    judgement = _gate(query, hits, turn, deps)
+    judgement = _gate(query, hits, turn, deps, expansion.bm25_terms)
     dropped = [h.to_dict() for n, h in enumerate(hits, start=1) if n not in judgement.kept]
     hits = [h for n, h in enumerate(hits, start=1) if n in judgement.kept]
     hits, gap, web_note = _coverage(state, deps, hits, first)
@@ -81,7 +81,7 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
     return hits, expansion, query, None
 
 
-def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps) -> Judgement:
+def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps, terms: Sequence[str] = ()) -> Judgement:
     """The relevance gate over every index searched (the knowledge base and the person's documents)."""
     if not turn.flags.relevance_gate_enabled:
         return Judgement(UNGATED, kept=list(range(1, len(hits) + 1)), reason="relevance gate off")
@@ -89,7 +89,7 @@ def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps) -> Ju
     names = concept_names(deps)
     concepts = [[m.text, m.name or "", *names(m)] for m in deps.linker.link(query) if m.slot in CONCEPT_SLOTS]
     return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name), concepts,
-                 bridged=deps.query_pipeline.bridges)
+                 bridged=deps.query_pipeline.bridges, terms=terms)
 
 
 def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
