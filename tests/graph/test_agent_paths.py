@@ -31,6 +31,12 @@ def test_greeting_skips_extraction_and_retrieval(make_agent):
     assert [c["tag"] for c in result["llm_calls"]] == ["generate"]
 
 
+def test_a_question_typed_without_an_apostrophe_or_a_question_mark_retrieves(make_agent):
+    """Found in the offline answers of issue 32: this got the greeting."""
+    result = make_agent(llm()).run("u", "whats the difference between type 1 and type 2 diabetis")
+    assert result["query_complexity"] != "non_factual" and "retrieve" in nodes(result)
+
+
 def test_self_introduction_is_remembered_without_retrieval(make_agent):
     agent = make_agent(llm("Nice to meet you."))
     first = agent.run("u", "안녕하세요, 저는 65세 남성입니다")
