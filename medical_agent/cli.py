@@ -163,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     pe.set_defaults(func=_eval_profile)
     from .eval.documents.cli import add_bench_parser as add_bench_ingest
     from .eval.documents.cli import add_eval_parser as add_eval_documents
+    from .eval.feedback import add_parser as add_eval_feedback
     from .eval.followups.cli import add_parser as add_eval_followups
     from .eval.harness.cli import add_parser as add_eval_run
     from .eval.multipart.cli import add_parser as add_eval_multipart
@@ -175,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_followups(ev)
     add_eval_multipart(ev)
     add_eval_utterances(ev)
+    add_eval_feedback(ev)
     c = sub.add_parser("chat", help="run messages as turns of one conversation; one JSON object per turn")
     c.add_argument("--user", required=True)
     c.add_argument("--mode", default="agent", choices=["agent", "llm"])

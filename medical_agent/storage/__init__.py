@@ -1,4 +1,4 @@
-"""Storage: profiles, cached answers and conversation checkpoints in one database, behind narrow protocols.
+"""Storage: profiles, cached answers, ratings of answers and conversation checkpoints in one database, behind narrow protocols.
 
 SQLite is the default (a file, or ``:memory:`` for tests and benchmarks); :func:`open_storage` picks the
 backend from a database URL or path and returns it with the matching LangGraph checkpointer.
@@ -8,6 +8,7 @@ from .base import (
            ActivityRepository,
            CacheEntry,
            CacheRepository,
+           FeedbackRepository,
            PassageReview,
            Profile,
            ProfileRepository,
@@ -17,5 +18,5 @@ from .base import (
 )
 from .factory import open_storage
 
-__all__ = ["ActivityRepository", "CacheEntry", "CacheRepository", "PassageReview", "Profile", "ProfileRepository",
-           "ReviewRepository", "Storage", "StorageError", "open_storage"]
+__all__ = ["ActivityRepository", "CacheEntry", "CacheRepository", "FeedbackRepository", "PassageReview", "Profile",
+           "ProfileRepository", "ReviewRepository", "Storage", "StorageError", "open_storage"]

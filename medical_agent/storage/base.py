@@ -4,8 +4,8 @@
 The domain logic stays with the domain (merging and decay in ``context.profile``, cache signatures in
 ``cache``): a backend only stores, scopes by user and keeps read-merge-write atomic. Every method takes the
 ``user_id`` it reads or writes; no method can return another person's records. The contract tests in
-``tests/storage/contract.py`` hold every backend to this. More kinds of record (document feedback, a person's
-own documents) each add a repository protocol here, a table in each backend's migrations and a contract mixin.
+``tests/storage/contract.py`` hold every backend to this. Each kind of record (reviews, documents, feedback on
+answers) adds a repository protocol here, a table in each backend's migrations and a contract mixin.
 """
 
 from __future__ import annotations
@@ -148,6 +148,33 @@ class DocumentRepository(Protocol):
         ...
 
 
+class FeedbackRepository(Protocol):
+    """A person's 👍/👎 on an answer, with an optional comment and the turn's trace (question, route, evidence,
+    verdict, model, language): one row per (person, turn), replaced when the person changes their mind. It is the
+    person's data: erased and exported with their profile."""
+
+    def put(self, user_id: str, turn_id: str, rating: str, trace: dict[str, Any]) -> None:
+        """Store (or replace) the rating (``up`` | ``down`` | another option's word) of a turn; a comment already
+        given stays."""
+        ...
+
+    def comment(self, user_id: str, turn_id: str, comment: str) -> bool:
+        """Add the comment to the turn's rating; False when the turn has no rating."""
+        ...
+
+    def remove(self, user_id: str, turn_id: str) -> bool: ...
+
+    def for_user(self, user_id: str) -> list[dict[str, Any]]:
+        """The person's ratings, oldest first: turn_id, rating, comment, trace, created_at, updated_at."""
+        ...
+
+    def all(self, limit: int = 10_000) -> list[dict[str, Any]]:
+        """Everyone's ratings, newest first, without who gave them (for the operator's summary)."""
+        ...
+
+    def delete_user(self, user_id: str) -> int: ...
+
+
 class Storage(ABC):
     """One database: the repositories and the matching LangGraph checkpointer. Open with
     :func:`medical_agent.storage.open_storage`."""
@@ -157,6 +184,7 @@ class Storage(ABC):
     activity: ActivityRepository
     reviews: ReviewRepository
     documents: DocumentRepository
+    feedback: FeedbackRepository
     url: str
 
     @property
@@ -168,11 +196,11 @@ class Storage(ABC):
     def close(self) -> None: ...
 
     def delete_user(self, user_id: str, thread_ids: Iterable[str] = (), *, compact: bool = True) -> dict[str, int]:
-        """Erase a person: their profile, their cached answers and their conversation threads (those named and
-        those the activity table knows)."""
+        """Erase a person: their profile, their cached answers, their ratings of answers and their conversation
+        threads (those named and those the activity table knows)."""
         threads = list(dict.fromkeys([*thread_ids, *self.activity.threads(user_id)]))
         counts = {"profiles": int(self.profiles.delete(user_id)), "cache_entries": self.cache.delete_user(user_id),
-                  "threads": 0}
+                  "feedback": self.feedback.delete_user(user_id), "threads": 0}
         for thread in threads:
             self.checkpointer.delete_thread(thread)
             counts["threads"] += 1

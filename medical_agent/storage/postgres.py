@@ -53,12 +53,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # shared demo code, the name as typed); the reviews before were all made with the shared code
         "ALTER TABLE passage_reviews ADD COLUMN identity TEXT NOT NULL DEFAULT 'shared'",
     ),
+    (   # 6: people's ratings of answers (👍/👎, an optional comment, the turn's trace), erased with the person
+        """CREATE TABLE answer_feedback (
+            user_id TEXT NOT NULL, turn_id TEXT NOT NULL, rating TEXT NOT NULL, comment TEXT NOT NULL,
+            trace JSON NOT NULL, created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (user_id, turn_id))""",
+    ),
 )
 # advisory lock keys: one for schema changes, one namespace per kind of record (pg_advisory_xact_lock(int, int))
 SCHEMA_LOCK = 7_410_001
 LOCKS = {"profile": 7_410_002, "review": 7_410_003}
 PERSON_TABLES = ("profiles", "response_cache", "user_activity", "checkpoints", "checkpoint_blobs",
-                 "checkpoint_writes", "documents")
+                 "checkpoint_writes", "documents", "answer_feedback")
 INSTALL_HINT = "pip install -r requirements.txt (psycopg, psycopg-pool, langgraph-checkpoint-postgres)"
 
 
@@ -100,7 +106,8 @@ class PostgresStorage(Storage, SQLDatabase):
         except BaseException:
             self.pool.close()
             raise
-        self.profiles, self.cache, self.activity, self.reviews, self.documents = repositories(self)
+        self.profiles, self.cache, self.activity, self.reviews, self.documents, self.feedback = \
+            repositories(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager

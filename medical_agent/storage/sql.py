@@ -14,7 +14,8 @@ from .base import CacheEntry, PassageReview, Profile
 
 LAST_TRACE = """SELECT user_id FROM (
     SELECT user_id, last_seen AS at FROM user_activity UNION ALL SELECT user_id, updated_at FROM profiles
-    UNION ALL SELECT user_id, last_access FROM response_cache) AS traces
+    UNION ALL SELECT user_id, last_access FROM response_cache
+    UNION ALL SELECT user_id, updated_at FROM answer_feedback) AS traces
     GROUP BY user_id HAVING MAX(at) < ? ORDER BY user_id"""
 
 
@@ -236,7 +237,48 @@ class SQLDocuments:
         return int(files)
 
 
+class SQLFeedback:
+    """Ratings in ``answer_feedback``, one row per (person, turn); the trace is JSON beside the rating."""
+
+    COLUMNS = "turn_id, rating, comment, trace, created_at, updated_at"
+
+    def __init__(self, db: SQLDatabase) -> None:
+        self.db = db
+
+    def put(self, user_id: str, turn_id: str, rating: str, trace: dict[str, Any]) -> None:
+        now = self.db.now()
+        self.db.execute(self.db.sql(
+            "INSERT INTO answer_feedback(user_id, turn_id, rating, comment, trace, created_at, updated_at) VALUES "
+            "(?, ?, ?, '', ?, ?, ?) ON CONFLICT(user_id, turn_id) DO UPDATE SET rating = excluded.rating, "
+            "trace = excluded.trace, updated_at = excluded.updated_at"),
+            (user_id, turn_id, rating, self.db.json_value(trace), now, now))
+
+    def comment(self, user_id: str, turn_id: str, comment: str) -> bool:
+        return self.db.execute(self.db.sql(
+            "UPDATE answer_feedback SET comment = ?, updated_at = ? WHERE user_id = ? AND turn_id = ?"),
+            (comment, self.db.now(), user_id, turn_id)) > 0
+
+    def remove(self, user_id: str, turn_id: str) -> bool:
+        return self.db.execute(self.db.sql("DELETE FROM answer_feedback WHERE user_id = ? AND turn_id = ?"),
+                               (user_id, turn_id)) > 0
+
+    def _rows(self, rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+        return [{"turn_id": r[0], "rating": r[1], "comment": r[2], "trace": self.db.json_loaded(r[3]),
+                 "created_at": self.db.time_text(r[4]), "updated_at": self.db.time_text(r[5])} for r in rows]
+
+    def for_user(self, user_id: str) -> list[dict[str, Any]]:
+        return self._rows(self.db.rows(self.db.sql(
+            f"SELECT {self.COLUMNS} FROM answer_feedback WHERE user_id = ? ORDER BY created_at, turn_id"), (user_id,)))
+
+    def all(self, limit: int = 10_000) -> list[dict[str, Any]]:
+        return self._rows(self.db.rows(self.db.sql(
+            f"SELECT {self.COLUMNS} FROM answer_feedback ORDER BY updated_at DESC LIMIT ?"), (limit,)))
+
+    def delete_user(self, user_id: str) -> int:
+        return self.db.execute(self.db.sql("DELETE FROM answer_feedback WHERE user_id = ?"), (user_id,))
+
+
 def repositories(db: SQLDatabase) -> Iterator[Any]:
     """The repositories over ``db``, in the order Storage names them (profiles, cache, activity, reviews,
-    documents)."""
-    yield from (SQLProfiles(db), SQLCache(db), SQLActivity(db), SQLReviews(db), SQLDocuments(db))
+    documents, feedback)."""
+    yield from (SQLProfiles(db), SQLCache(db), SQLActivity(db), SQLReviews(db), SQLDocuments(db), SQLFeedback(db))

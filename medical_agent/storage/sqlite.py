@@ -53,6 +53,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # shared demo code, the name as typed); the reviews before were all made with the shared code
         "ALTER TABLE passage_reviews ADD COLUMN identity TEXT NOT NULL DEFAULT 'shared'",
     ),
+    (   # 6: people's ratings of answers (👍/👎, an optional comment, the turn's trace), erased with the person
+        """CREATE TABLE answer_feedback (
+            user_id TEXT NOT NULL, turn_id TEXT NOT NULL, rating TEXT NOT NULL, comment TEXT NOT NULL,
+            trace TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, turn_id))""",
+    ),
 )
 BUSY_TIMEOUT_S = 30.0
 
@@ -84,7 +90,8 @@ class SQLiteStorage(Storage, SQLDatabase):
         self._lock = threading.RLock()
         self._checkpointer: Any = None
         self.schema_version = self.migrate(migrations)
-        self.profiles, self.cache, self.activity, self.reviews, self.documents = repositories(self)
+        self.profiles, self.cache, self.activity, self.reviews, self.documents, self.feedback = \
+            repositories(self)
 
     # ----- plumbing -------------------------------------------------------------------------------------
     @contextmanager

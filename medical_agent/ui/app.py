@@ -1,100 +1,72 @@
-"""The Gradio Blocks app: chat on the left, the agent's working on the right (slots, profile, documents,
-refine log), a header naming the active backends. Each browser session has its own user and thread.
+"""The Gradio Blocks app: a compact header, the chat on the left (with its steps, 👍/👎 and the person's own
+controls below), the agent's working on the right (four panels: slots, profile, documents, refine log), and a
+closed "Advanced / research" fold for what only a researcher needs (mode, ablation profile, switches, backends,
+clinician review, the last turn as JSON). Each browser session has its own user and thread.
 
-The chat handler is a generator that Gradio runs in its worker threads (off the event loop); it streams
-tokens and updates panels as nodes finish. Errors become readable chat messages, never stack traces, and the log
-gets their type and code locations only (``logging_setup``; Gradio's own: ``quiet_errors``). What people and
-documents wrote is shown as text, never as HTML (``text_safety``).
+Every word comes from the label table (``labels``) in the interface's language, which starts as the browser's and
+is kept across reloads (``localizer``); switching it renders the panels again from the last turn. The chat turn is
+``chat_turn``, the profile's actions ``profile_actions``, the ratings ``feedback``. What people and documents wrote
+is shown as text, never as HTML (``text_safety``); no server path is shown anywhere.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
-from ..graph.agent import InputError
-from ..logging_setup import describe_failure
-from ..text import detect_language
 from .attempts import Attempts
-from .controls import ControlsPanel, run_options
-from .labels import EDIT_ACTIONS, UI_LANGUAGES, Localizer, text
+from .chat_turn import SORRY, STARTING, ChatTurns
+from .confirm import Confirm, hide
+from .controls import ControlsPanel
+from .feedback import FeedbackPanel
+from .formatting import Namer
+from .labels import EXAMPLE_QUESTIONS, lang_of, term, text
+from .localizer import FIRST_LANGUAGE_JS, Localizer, language_radio, stored_language
 from .my_documents import MyDocumentsPanel
-from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel
-from .profile_actions import ProfileActions, hidden_file, new_session
+from .panels import DocumentsPanel, ProfilePanel, RefinePanel, SlotsPanel, item_choices
+from .profile_actions import AccountControls, ProfileActions, hidden_file, keep_text, new_session
 from .quiet_errors import quiet_gradio_errors
 from .review import ReviewPanel
-from .runtime import AgentRuntime, StartupError
+from .runtime import AgentRuntime
+from .scroll import SCROLL_TO_NEW_ANSWER_JS
 from .served_files import ServedFiles
-from .text_safety import for_person, plain, valid
+from .text_safety import for_person
 
-log = logging.getLogger(__name__)
-EXAMPLES = ["당뇨가 있어요. 메트포르민 부작용이 뭔가요?", "저는 65세 남성이고 혈압이 150/95예요. 혈압약은 어떤 종류가 있나요?",
-            "What are the warning signs of a stroke?", "I take warfarin. Can I take ibuprofen for back pain?"]
-
-STARTING = "⏳ The agent is still starting (first start builds the index); your question is answered as soon as " \
-           "it is ready. / 에이전트를 준비하는 중입니다. 준비되면 바로 답합니다."
-SORRY = "⚠️ Sorry — something went wrong while answering (the error was logged). Please try again."
+__all__ = ["EXAMPLES", "SORRY", "STARTING", "MedicalAgentApp", "header_text", "new_session", "tech_text"]
+# The benchmarks' questions (eval/benches/ui.py): two Korean, two English, as before the label table.
+EXAMPLES = [*EXAMPLE_QUESTIONS["ko"][:2], *EXAMPLE_QUESTIONS["en"][2:]]
 
 
-def log_failure(exc: BaseException, health_data: bool) -> None:
-    """Log where a turn failed. The exception's message may quote the person's text, so by default only its
-    type and the code locations are logged; ``log_health_data`` logs the full exception."""
-    log.error("chat turn failed: %s", describe_failure(exc, health_data))
-
-
-
-
-def queue_line(message: str, place: int, eta_s: float) -> str:
-    """The waiting person's place in line for the model, in the language of their message."""
-    return text("queue", detect_language(message)).format(place=place, eta=max(1, round(eta_s)))
-
-
-def header_text(runtime: AgentRuntime) -> str:
+def header_text(runtime: AgentRuntime, lang: str = "en") -> str:
+    """Title, offline badge and the disclaimer: what a visitor needs, nothing about the server."""
     s = runtime.status()
+    title = f"### {text('title', lang)}"
     if s["state"] == "starting":
-        return "### 🩺 Medical Knowledge Agent\n_Starting: loading models and building the index on first start…_"
+        return f"{title}\n_{text('starting_header', lang)}_"
     if s["state"] == "failed":
-        return f"### 🩺 Medical Knowledge Agent\n⚠️ Start-up failed: {for_person(s['error'] or '')}"
-    mode = " · **offline mode**" if s["offline"] else ""
-    warning = f"\n\n⚠️ Concept linker fallback — {for_person(s['linker_warning'][:200])}" \
-        if s.get("linker_warning") else ""
-    shown = {k: for_person(str(s[k])) for k in ("llm", "embedder", "index", "linker")}   # a model file: its name
-    return (f"### 🩺 Medical Knowledge Agent{mode}\nLLM: **{shown['llm']}** · embedder: **{shown['embedder']}** · "
-            f"index: `{shown['index']}` ({s['documents']} passages) · concept linker: **{shown['linker']}**{warning}\n\n"
-            "_Information only, not a diagnosis — please talk to a clinician about your health._")
+        return f"{title}\n{text('failed_header', lang, error=for_person(s['error'] or ''))}"
+    badge = f" · **{text('offline', lang)}**" if s["offline"] else ""
+    return f"{title}{badge}\n_{text('disclaimer', lang)}_"
 
 
-def sources_footer(result: dict[str, Any]) -> str:
-    """After the answer: the references table (n | document | section / page | source), the table rows that hold
-    the question's numbers and the warnings taken from the cited passages (the structured answer's, the same the CLI and the /chat API return)."""
-    synthesis = result.get("synthesis") or {}
-    rows = synthesis.get("references") or [{"n": c["n"], "title": c.get("title") or c.get("doc_id"), "section": "",
-                                            "source": "", "url": c.get("url", "")} for c in result.get("citations") or []]
-    if not rows:
+def tech_text(runtime: AgentRuntime, lang: str = "en") -> str:
+    """The backends, for the Advanced fold: model, embedder, the index by its name only, the concept linker."""
+    s = runtime.status()
+    if s["state"] != "ready":
         return ""
-    lines = ["", "", "**Sources**", "", "| n | document | section / page | category | source |",
-             "|---|---|---|---|---|"]
-    for r in rows:
-        title = plain(str(r.get("title") or "")).replace("|", "/")
-        doc = f"[{title}]({r['url']})" if r.get("url") else title
-        kind = " · ".join(plain(str(k)) for k in (r.get("review"), r.get("category")) if k)
-        lines.append(f"| [{r['n']}] | {doc} | {plain(str(r.get('section') or ''))} | {kind} | "
-                     f"{plain(str(r.get('source') or '')).replace('|', '/')} |")
-    rows_for_question = synthesis.get("table_rows") or []
-    if rows_for_question:
-        lines += ["", "**The table row for the numbers in your question**",
-                  *[f"- {plain(str(r))}" for r in rows_for_question]]
-    warnings = synthesis.get("warnings") or []
-    if warnings:
-        lines += ["", "**Warnings in the sources**", *[f"- {plain(str(w))}" for w in warnings]]
-    return "\n".join(lines)
+    shown = {k: for_person(str(s[k])) for k in ("llm", "embedder")}
+    shown["linker"] = term("linker", s["linker"], lang)
+    if s["offline"]:
+        shown["llm"] = text("no_model", lang)
+    warning = f"\n\n{text('linker_fallback', lang, detail=for_person(s['linker_warning'][:200]))}" \
+        if s.get("linker_warning") else ""
+    return text("tech", lang, index=Path(str(s["index"])).name, documents=s["documents"], **shown) + warning
 
 
-class MedicalAgentApp(ProfileActions):
+class MedicalAgentApp(ChatTurns, ProfileActions):
     def __init__(self, runtime: AgentRuntime):
         self.runtime = runtime
         self.settings = runtime.settings
@@ -105,191 +77,196 @@ class MedicalAgentApp(ProfileActions):
         self.served = ServedFiles()
         self.resume_attempts = Attempts("resume", self.settings.limits.max_code_attempts)
 
-    # ----- handlers -------------------------------------------------------------------------------------
-    def _profile_values(self, session: dict[str, str], lang: str = "ko") -> list[Any]:
+    # ----- what the panels show -------------------------------------------------------------------------
+    def namer(self) -> Namer | None:
         agent = self.runtime.agent
-        if agent is None:
-            return self.profile.values("", None)
-        deps = agent.deps
-        return self.profile.values(deps.profiles.summary(session["user_id"], lang), deps.profiles.get(session["user_id"]))
+        return agent.deps.profiles.korean_name if agent is not None else None
 
-    def _panels(self, session: dict[str, str], result: dict[str, Any] | None) -> list[Any]:
-        lang = (result or {}).get("language") or "ko"
-        raw = json.dumps(result, ensure_ascii=False, default=str) if result else "{}"
-        return [*self.slots.values(result), *self._profile_values(session, lang), *self.documents.values(result),
-                *self.refine.values(result), json.loads(raw), *self.my_docs.listing(session),
-                self.my_docs.cited_pages(session, result)]
+    def keep(self, session: dict[str, str], lang: str = "en") -> str:
+        return keep_text(session["user_id"], self.settings.limits.profile_retention_days, lang)
 
-    def chat(self, message: str, history: list[dict[str, Any]] | None, session: dict[str, str] | None,
-             mode: str, profile: str, refine: bool, active: bool, cache: bool):
-        """One turn, streamed: the chat grows token by token, slots and documents fill in as their nodes
-        finish, and the last frame sets every panel from the final result (or clears them after an error,
-        so the panels never describe an answer the chat does not show)."""
-        session = session or new_session()
-        shown = plain(message if isinstance(message, str) else "")
-        history = [*valid(history or []), {"role": "user", "content": shown}, {"role": "assistant", "content": "…"}]
-        skip = [gr.skip()] * len(self.panel_outputs)
+    def item_label(self, session: dict[str, str], key: str, lang: str) -> str:
+        """An item as the editor lists it (the person's words for it), for the line saying what was changed."""
+        agent = self.runtime.agent
+        profile = agent.deps.profiles.get(session["user_id"]) if agent else None
+        return dict((value, label) for label, value in item_choices(profile, lang, self.namer())).get(key, key)
 
-        def frame(panels: list[Any]) -> tuple[Any, ...]:  # a snapshot: later tokens must not rewrite it
-            return [*history], *panels, session, ""
+    def _profile_values(self, session: dict[str, str] | None, lang: str = "en") -> list[Any]:
+        agent = self.runtime.agent
+        if agent is None or not session:
+            return self.profile.values("", None, lang)
+        profiles = agent.deps.profiles
+        return self.profile.values(profiles.summary(session["user_id"], lang), profiles.get(session["user_id"]), lang,
+                                   self.namer())
 
-        yield frame(skip)
-        result: dict[str, Any] | None = None
-        try:
-            if self.runtime.agent is None and self.runtime.error is None:   # say why it is slow, not just "…"
-                history[-1] = {"role": "assistant", "content": STARTING}
-                yield frame(skip)
-            agent = self.runtime.wait(timeout=600)
-            text, logs = "", []
-            for kind, payload in agent.stream(session["user_id"], message, thread_id=session["thread_id"],
-                                              **run_options(mode, profile, refine, active, cache)):
-                if kind == "generation_start" and payload:
-                    text = f"_(answer judged weak — searching again, attempt {payload + 1})_\n\n"
-                elif kind == "queue" and not text:     # waiting for the model: the place in line, not just "…"
-                    history[-1] = {"role": "assistant", "content": queue_line(message, **payload)}
-                    yield frame(skip)
-                elif kind == "token":
-                    text += payload
-                    history[-1] = {"role": "assistant", "content": plain(text)}
-                    yield frame(skip)
-                elif kind == "node" and payload[0] in ("refine", "quality_check"):   # each verification as it ends
-                    logs.extend(payload[1].get("refine_iteration_logs") or [])
-                    outs = list(skip)
-                    _, table, plot = self.refine.values({"refine_iteration_logs": logs})
-                    outs[self.panel_outputs.index(self.refine.table)] = table
-                    outs[self.panel_outputs.index(self.refine.plot)] = plot
-                    yield frame(outs)
-                elif kind == "node" and payload[0] in self.live_panels:
-                    panel = self.live_panels[payload[0]]
-                    outs = list(skip)
-                    outs[self.panel_outputs.index(panel.table)] = panel.values(payload[1])[0]
-                    yield frame(outs)
-                elif kind == "final":
-                    result = payload
-            if result is None:
-                raise RuntimeError("the graph ended without a final result")
-            history[-1] = {"role": "assistant", "content": plain(result["answer"]) + sources_footer(result)}
-        except InputError as exc:  # empty or over-long message: the text is written for the person
-            history[-1] = {"role": "assistant", "content": f"⚠️ {for_person(str(exc))}"}
-        except (TimeoutError, StartupError) as exc:  # the agent is not ready: say so plainly
-            history[-1] = {"role": "assistant", "content": f"⚠️ {for_person(str(exc))}"}
-        except Exception as exc:  # logged for the operator; the person sees a short text, never a trace
-            log_failure(exc, self.settings.limits.log_health_data)
-            result = None
-            history[-1] = {"role": "assistant", "content": SORRY}
-        yield frame(self._panels(session, result))
+    def _display(self, session: dict[str, str] | None, result: dict[str, Any] | None, lang: str) -> list[Any]:
+        """The panels' values for :attr:`display_outputs` (what a language switch renders again)."""
+        return [*self.slots.values(result, lang, self.namer()), *self._profile_values(session, lang),
+                *self.documents.values(result, lang), *self.refine.values(result, lang),
+                *self.my_docs.listing(session, lang)]
 
-    def new_patient(self, session: dict[str, str] | None = None):
-        """A fresh user and thread in this browser: empty chat and panels, the previous person's exported file
-        hidden and removed."""
+    def _panels(self, session: dict[str, str] | None, result: dict[str, Any] | None, lang: str = "en") -> list[Any]:
+        """The values of :attr:`panel_outputs` after a turn (or a reset)."""
+        raw = json.loads(json.dumps(result, ensure_ascii=False, default=str)) if result else {}
+        return [*self._display(session, result, lang), raw, self.my_docs.cited_pages(session, result, lang)]
+
+    def live_panels(self, node: str, partial: dict[str, Any], lang: str) -> list[tuple[Any, Any]]:
+        """(component, value) for the panels a finished node changes while the turn runs."""
+        if node == "extract_slots":
+            return [(self.slots.html, self.slots.values(partial, lang, self.namer())[0])]
+        if node == "retrieve":
+            return [(self.documents.html, self.documents.values(partial, lang)[0])]
+        if node in ("refine", "quality_check"):
+            return list(zip((self.refine.html, self.refine.plot), self.refine.values(partial, lang), strict=True))
+        return []
+
+    # ----- handlers -------------------------------------------------------------------------------------
+    def new_patient(self, session: dict[str, str] | None = None, lang: str = "en"):
+        """A fresh user and thread in this browser (asked first): empty chat and panels, the previous person's
+        exported file hidden and removed, and a line saying so."""
         if session:
             self.served.forget(session["user_id"])
         session = new_session()
-        return [], *self._panels(session, None), session, hidden_file(), self.keep(session)
+        return [], *self._panels(session, None, lang), session, hidden_file(), self.keep(session, lang), {}, \
+            hide(), text("new_patient_done", lang)
 
-    def keep(self, session: dict[str, str]) -> str:
-        return self.profile.keep_text(session["user_id"], self.settings.limits.profile_retention_days)
+    def relabel(self, choice: str, session: dict[str, str] | None, last: dict[str, Any] | None):
+        """Every text in ``choice``'s language: the registered words, the examples, the header, and the panels
+        rendered again from the last turn (``last``: the raw JSON)."""
+        lang = lang_of(choice)
+        changes: dict[int, dict[str, Any]] = {}
 
-    def _localize(self, chatbot: Any, box: Any, send: Any, new: Any, my_docs: Any, mine: Any, raw_fold: Any,
-                  controls: ControlsPanel) -> Localizer:
-        """Every text the language switch changes, by its key in ``labels.TEXTS``."""
-        loc, p = Localizer(), self.profile
-        for component, key, attribute in (
-                (chatbot, "chat", "label"), (box, "message", "placeholder"), (send, "send", "value"),
-                (new, "new_patient", "value"), (my_docs, "my_documents", "label"), (mine, "profile_controls", "label"),
-                (raw_fold, "raw", "label"), (self.slots.table, "slots", "label"), (p.table, "profile", "label"),
-                (self.documents.table, "documents", "label"), (self.refine.table, "refine", "label"),
-                (self.refine.plot, "plot", "label"), (p.item, "item", "label"), (p.action, "action", "label"),
-                (p.value, "value", "label"), (p.apply, "apply", "value"), (p.record_file, "record", "label"),
-                (p.export, "export", "value"), (p.delete, "delete", "value"), (p.code, "code", "label"),
-                (p.resume, "resume", "value"), (controls.mode, "mode", "label"), (controls.profile, "ablation", "label")):
-            loc.add(component, key, attribute)
-        loc.add_choices(p.action, EDIT_ACTIONS)
-        return loc
+        def put(component: Any, value: Any) -> None:
+            update = value if isinstance(value, dict) else {"value": value}
+            changes.setdefault(id(component), {}).update({k: v for k, v in update.items() if k != "__type__"})
+
+        for component, update in zip(self.localizer.components, self.localizer.updates(lang), strict=True):
+            put(component, update)
+        for component, value in zip(self.display_outputs, self._display(session, last or None, lang), strict=True):
+            put(component, value)
+        put(self.examples.dataset, {"samples": [[q] for q in EXAMPLE_QUESTIONS[lang]], "label": text("examples", lang)})
+        put(self.header, header_text(self.runtime, lang))
+        put(self.tech, tech_text(self.runtime, lang))
+        put(self.my_docs.upload, self.my_docs.upload_label(lang))
+        put(self.controls.mode, self.controls.mode_state(self.runtime.status(), lang))
+        if session:
+            put(self.account.keep, self.keep(session, lang))
+        return [lang, lang, *[gr.update(**changes.get(id(c), {})) for c in self.relabel_outputs]]
+
+    def status_values(self, lang: str) -> list[Any]:
+        """The header, the backends line and the mode's state: what changes when the agent becomes ready."""
+        return [header_text(self.runtime, lang), tech_text(self.runtime, lang),
+                self.controls.mode_state(self.runtime.status(), lang)]
+
+    def tick(self, lang: str):
+        """While the agent starts: its state every two seconds; the timer stops once it is ready (or failed)."""
+        return *self.status_values(lang), gr.Timer(active=self.runtime.agent is None and self.runtime.error is None)
+
+    def start(self, first: str):
+        """The page's first frame: a session, the header, and the first language (the stored choice, else the
+        browser's), which the language switch then applies to everything."""
+        session, lang = new_session(), lang_of(first)
+        return *self.status_values(lang), session, self.keep(session, lang), lang
 
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
         quiet_gradio_errors()
-        with gr.Blocks(title="Medical Knowledge Agent", delete_cache=(300, 600)) as demo:
+        loc = self.localizer = Localizer()
+        with gr.Blocks(title=text("title"), delete_cache=(300, 600)) as demo:
             self.served.cache = Path(demo.GRADIO_CACHE)
-            session = gr.State(None)
-            with gr.Row():
-                header = gr.Markdown(header_text(self.runtime), elem_id="header")
-                language = gr.Radio(UI_LANGUAGES, value="en", show_label=False, scale=0, min_width=180,
-                                    elem_id="ui-language")
+            session, traces, ui_lang, stored = gr.State(None), gr.State({}), gr.State("en"), stored_language()
+            with gr.Row(elem_id="top", equal_height=True):
+                self.header = gr.Markdown(header_text(self.runtime), elem_id="header")
+                language = loc.add(language_radio(), "language")
             self.profile = ProfilePanel()
-            with gr.Row():
-                with gr.Column(scale=5):
-                    chatbot = gr.Chatbot(label="Chat", height=560, elem_id="chatbot")
-                    with gr.Row():
-                        box = gr.Textbox(placeholder="Ask a health question", show_label=False,
-                                         scale=5, elem_id="message", max_lines=6)
-                        send = gr.Button("Send", variant="primary", scale=1, elem_id="send")
-                    gr.Examples(EXAMPLES, inputs=[box])
-                    new = gr.Button("New patient", elem_id="new-patient")
-                    controls = ControlsPanel(self.settings)
-                    with gr.Accordion("My documents", open=False, elem_id="my-documents") as my_docs:
-                        self.my_docs = MyDocumentsPanel(self.runtime, new_session, self.served)
-                    with gr.Accordion(text("profile_controls"), open=False, elem_id="profile-controls") as mine:
-                        self.profile.controls()
-                with gr.Column(scale=6, elem_id="mission-panels"):      # the four panels, visible together
+            with gr.Row(elem_id="main"):
+                with gr.Column(scale=5, elem_id="chat-column", min_width=320):
+                    chatbot = loc.add(gr.Chatbot(label=text("chat"), show_label=False, height=560, elem_id="chatbot",
+                                                 autoscroll=False, group_consecutive_messages=True, buttons=["copy"]),
+                                      "chat")
+                    self.feedback = FeedbackPanel(self.runtime, loc)
+                    with gr.Row(elem_id="ask"):
+                        box = loc.add(loc.add(gr.Textbox(placeholder=text("message"), label=text("message"),
+                                                         show_label=False, scale=5, elem_id="message", max_lines=6),
+                                              "message", "placeholder"), "message")
+                        send = loc.add(gr.Button(text("send"), variant="primary", scale=1, min_width=80,
+                                                 elem_id="send"), "send", "value")
+                    self.examples = gr.Examples([[q] for q in EXAMPLE_QUESTIONS["en"]], inputs=[box],
+                                                label=text("examples"))
+                    new = loc.add(gr.Button(text("new_patient"), size="sm", elem_id="new-patient"), "new_patient",
+                                  "value")
+                    new_confirm = Confirm(loc, "new_patient_ask", "yes_new", "new-patient-confirm")
+                    new_status = gr.Markdown("", elem_id="new-patient-status")
+                    with loc.add(gr.Accordion(text("my_documents"), open=False, elem_id="my-documents"),
+                                 "my_documents"):
+                        self.my_docs = MyDocumentsPanel(self.runtime, new_session, self.served, loc)
+                    with loc.add(gr.Accordion(text("profile_controls"), open=False, elem_id="profile-controls"),
+                                 "profile_controls"):
+                        self.profile.editor(loc)
+                        self.account = AccountControls(loc)
+                    with loc.add(gr.Accordion(text("advanced"), open=False, elem_id="advanced"), "advanced"):
+                        self.tech = gr.Markdown("", elem_id="tech")
+                        controls = self.controls = ControlsPanel(self.settings, loc)
+                        self.review = ReviewPanel(self.runtime, loc)
+                        raw = loc.add(gr.JSON(label=text("raw"), elem_id="raw-result"), "raw")
+                with gr.Column(scale=6, elem_id="mission-panels", min_width=320):  # the four panels, together
                     with gr.Row(equal_height=True):
-                        with gr.Column(elem_classes="mission-panel", elem_id="panel-slots", min_width=160):
-                            self.slots = SlotsPanel()
-                        with gr.Column(elem_classes="mission-panel", elem_id="panel-profile", min_width=160):
-                            self.profile.panel()
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-slots", min_width=240):
+                            self.slots = SlotsPanel(loc)
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-profile", min_width=240):
+                            self.profile.panel(loc)
                     with gr.Row(equal_height=True):
-                        with gr.Column(elem_classes="mission-panel", elem_id="panel-documents", min_width=160):
-                            self.documents = DocumentsPanel()
-                            self.review = ReviewPanel(self.runtime)
-                        with gr.Column(elem_classes="mission-panel", elem_id="panel-refine", min_width=160):
-                            self.refine = RefinePanel()
-                    with gr.Accordion("Raw JSON (last turn)", open=False, elem_id="raw") as raw_fold:
-                        raw = gr.JSON(label="Last turn (JSON)", elem_id="raw-result")
-            panels = [self.slots.table, self.profile.summary, self.profile.table, self.profile.item,
-                      self.documents.table,
-                      self.refine.route, self.refine.table, self.refine.plot, raw, self.my_docs.table, self.my_docs.choice,
-                      self.my_docs.pages]
-            self.my_docs.wire(session)
-            self.review.wire(raw)
-            self.panel_outputs = panels
-            self.live_panels = {"extract_slots": self.slots, "retrieve": self.documents}
-            chat_inputs = [box, chatbot, session, *controls.inputs]
-            chat_outputs = [chatbot, *panels, session, box]
-            for trigger in (send.click, box.submit):
-                trigger(self.chat, chat_inputs, chat_outputs, api_name="chat" if trigger == send.click else False,
-                        concurrency_limit="default", concurrency_id="chat")
-            new.click(self.new_patient, session, [chatbot, *panels, session, self.profile.export_file,
-                                                  self.profile.keep], api_name=False)
-            self.profile.resume.click(self.resume, [self.profile.code, session],
-                                      [chatbot, *panels, session, self.profile.export_file, self.profile.keep,
-                                       self.profile.code], api_name="resume")
-            controls.profile.change(controls.profile_switches, controls.profile,
-                                    [controls.refine, controls.active, controls.cache], api_name=False)
-            self.profile.export.click(self.export, session, self.profile.export_file, api_name="export_profile")
-            self.profile.record_file.upload(self.import_record, [self.profile.record_file, session],
-                                            [self.profile.summary, self.profile.table, self.profile.item,
-                                             self.profile.record_status, self.profile.record_file],
-                                            api_name="import_record")
-            self.profile.apply.click(self.edit_profile, [self.profile.item, self.profile.action, self.profile.value,
-                                                         session],
-                                     [self.profile.summary, self.profile.table, self.profile.item,
-                                      self.profile.edit_status, self.profile.value], api_name="edit_profile")
-            self.profile.delete.click(lambda: gr.update(visible=True), None, self.profile.confirm_row,
-                                      api_name=False)
-            self.profile.cancel.click(lambda: gr.update(visible=False), None, self.profile.confirm_row,
-                                      api_name=False)
-            self.profile.confirm.click(self.delete, session, [chatbot, *panels, session, self.profile.confirm_row,
-                                                              self.profile.export_file], api_name="delete_profile")
-            timer = gr.Timer(2.0)
-            timer.tick(lambda: (header_text(self.runtime), gr.Timer(active=self.runtime.agent is None
-                                                                     and self.runtime.error is None)),
-                       None, [header, timer], api_name=False)
-            def start() -> tuple[str, dict[str, str], str]:
-                session = new_session()
-                return header_text(self.runtime), session, self.keep(session)
-
-            demo.load(start, None, [header, session, self.profile.keep], api_name=False)
-            self.localizer = self._localize(chatbot, box, send, new, my_docs, mine, raw_fold, controls)
-            language.change(self.localizer.updates, language, self.localizer.components, api_name=False)
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-documents", min_width=240):
+                            self.documents = DocumentsPanel(loc)
+                        with gr.Column(elem_classes="mission-panel", elem_id="panel-refine", min_width=240):
+                            self.refine = RefinePanel(loc)
+            self.display_outputs = [self.slots.html, self.profile.summary, self.profile.card, self.profile.item,
+                                    self.documents.html, self.refine.html, self.refine.plot, self.my_docs.table,
+                                    self.my_docs.choice]
+            self.panel_outputs = [*self.display_outputs, raw, self.my_docs.pages]
+            self.relabel_outputs = list(dict.fromkeys([*loc.components, *self.display_outputs, self.examples.dataset,
+                                                       self.header, self.tech, self.my_docs.upload,
+                                                       self.account.keep, controls.mode]))
+            self._wire(demo, chatbot, box, send, new, new_confirm, new_status, controls, raw, session, traces,
+                       ui_lang, stored, language)
         return demo
+
+    def _wire(self, demo: gr.Blocks, chatbot: Any, box: Any, send: Any, new: Any, new_confirm: Confirm,
+              new_status: Any, controls: ControlsPanel, raw: Any, session: Any, traces: Any, ui_lang: Any,
+              stored: Any, language: Any) -> None:
+        panels, account = self.panel_outputs, self.account
+        self.my_docs.wire(session, ui_lang)
+        self.review.wire(raw, ui_lang)
+        self.feedback.wire(chatbot, session, traces, ui_lang)
+        controls.wire()
+        chat_inputs = [box, chatbot, session, *controls.inputs, ui_lang, traces]
+        chat_outputs = [chatbot, *panels, session, box, traces]
+        for trigger in (send.click, box.submit):
+            trigger(self.chat, chat_inputs, chat_outputs, api_name="chat" if trigger == send.click else False,
+                    concurrency_limit="default", concurrency_id="chat")
+        chatbot.change(None, None, None, js=SCROLL_TO_NEW_ANSWER_JS, api_name=False, queue=False)
+        new_confirm.ask_on(new)
+        new_confirm.yes.click(self.new_patient, [session, ui_lang],
+                              [chatbot, *panels, session, account.export_file, account.keep, traces,
+                               new_confirm.row, new_status], api_name=False)
+        account.resume.click(self.resume, [account.code, session, ui_lang],
+                             [chatbot, *panels, session, account.export_file, traces, account.keep, account.code],
+                             api_name="resume")
+        account.export.click(self.export, session, account.export_file, api_name="export_profile")
+        account.record_file.upload(self.import_record, [account.record_file, session, ui_lang],
+                                   [self.profile.summary, self.profile.card, self.profile.item, account.record_status,
+                                    account.record_file], api_name="import_record")
+        self.profile.apply.click(self.edit_profile, [self.profile.item, self.profile.action, self.profile.value,
+                                                     session, ui_lang],
+                                 [self.profile.summary, self.profile.card, self.profile.item,
+                                  self.profile.edit_status, self.profile.value], api_name="edit_profile")
+        account.confirm.ask_on(account.delete)
+        account.confirm.yes.click(self.delete, [session, ui_lang],
+                                  [chatbot, *panels, session, traces, account.confirm.row, account.export_file,
+                                   account.delete_status], api_name="delete_profile")
+        timer = gr.Timer(2.0)
+        timer.tick(self.tick, ui_lang, [self.header, self.tech, controls.mode, timer], api_name=False)
+        demo.load(self.start, stored, [self.header, self.tech, controls.mode, session, account.keep, language],
+                  js=FIRST_LANGUAGE_JS, api_name=False)
+        language.change(self.relabel, [language, session, raw], [ui_lang, stored, *self.relabel_outputs],
+                        api_name=False)

@@ -97,6 +97,12 @@ class Attempts:
                     del self._clients[client]
 
 
-def wait_line(seconds: float) -> str:
-    return (f"⚠️ Too many wrong codes from here: try again in {max(1, round(seconds))} s. / 잘못된 코드가 너무 많습니다. "
-            f"{max(1, round(seconds))}초 뒤에 다시 시도하세요.")
+WAIT_LINES = {"en": "⚠️ Too many wrong codes from here: try again in {s} s.",
+              "ko": "⚠️ 잘못된 코드가 너무 많습니다. {s}초 뒤에 다시 시도하세요."}
+
+
+def wait_line(seconds: float, lang: str | None = None) -> str:
+    """The wait in the interface's language (both when it is not known)."""
+    s = max(1, round(seconds))
+    return WAIT_LINES[lang].format(s=s) if lang in WAIT_LINES else \
+        f"{WAIT_LINES['en'].format(s=s)} / {WAIT_LINES['ko'].format(s=s).removeprefix('⚠️ ')}"

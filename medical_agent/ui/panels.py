@@ -1,4 +1,6 @@
-"""One class per side panel. Each renders its components and maps a turn result to their values."""
+"""One class per side panel. Each builds its components, registers their words with the language switch and maps
+a turn result to their values in the interface's language (the HTML itself is ``cards``: pure, tested without a
+browser)."""
 
 from __future__ import annotations
 
@@ -7,118 +9,111 @@ from typing import Any
 import gradio as gr
 import pandas as pd
 
-from ..context.profile.edits import item_keys
-from .formatting import document_rows, profile_rows, quality_points, refine_rows, route_text, slot_rows
-from .labels import EDIT_ACTIONS
+from ..context.profile.edits import ACTIONS, item_key
+from .cards import document_cards, empty, profile_card, quality_points, refine_timeline, slot_chips
+from .formatting import Namer, day, reading_name, shown_name
+from .labels import term, text
+from .localizer import Localizer
 from .text_safety import plain
+
+HEADING = '<h3 class="ma-panel-title">{}</h3>'
+
+
+def heading(key: str, loc: Localizer) -> gr.HTML:
+    """A panel's heading: its words change with the language."""
+    return loc.add(gr.HTML(HEADING.format(text(key)), elem_classes="ma-heading", padding=False), key, "value",
+                   HEADING)
+
+
+def body(elem_id: str, empty_key: str) -> gr.HTML:
+    """A panel's HTML, empty until a turn fills it."""
+    return gr.HTML(empty(empty_key, "en"), elem_id=elem_id, padding=False, elem_classes="ma-body")
+
+
+def _panel(key: str, elem_id: str, loc: Localizer, empty_key: str) -> gr.HTML:
+    heading(key, loc)
+    return body(elem_id, empty_key)
 
 
 class SlotsPanel:
-    """What this turn's message contained, with an assertion badge per mention."""
+    """What this turn's message contained, as chips with an assertion badge each."""
 
-    HEADERS = ["slot", "item", "value / code", "assertion", "conf."]
+    def __init__(self, loc: Localizer) -> None:
+        self.html = _panel("slots", "slots-panel", loc, "slots_empty")
 
-    def __init__(self) -> None:
-        self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Extracted slots (this turn)",
-                                  interactive=False, wrap=True, elem_id="slots-table",
-                                  column_widths=["17%", "33%", "19%", "19%", "12%"])
+    def values(self, result: dict[str, Any] | None, lang: str, namer: Namer | None = None) -> list[Any]:
+        return [slot_chips((result or {}).get("slot_out"), lang, namer)]
 
-    def values(self, result: dict[str, Any] | None) -> list[Any]:
-        return [pd.DataFrame(slot_rows((result or {}).get("slot_out")), columns=self.HEADERS)]
+
+def item_choices(profile: dict[str, Any] | None, lang: str, namer: Namer | None = None) -> list[tuple[str, str]]:
+    """The profile's editable items, shown in the interface's language; the values stay the edit keys."""
+    if not profile:
+        return []
+    out = [(f"{term('slot', 'demographics', lang)}: {term('demo', k, lang)}", f"demographics: {k}")
+           for k, v in profile["demographics"].items() if v is not None]
+    for slot in ("conditions", "symptoms", "medications"):
+        out += [(f"{term('slot', slot, lang)}: {shown_name(i, lang, namer)}", item_key(slot, i)) for i in profile[slot]]
+    for slot in ("vitals", "labs"):
+        out += [(f"{term('slot', slot, lang)}: {reading_name(r['type'], lang)} {day(r.get('timestamp'))}",
+                 item_key(slot, r)) for r in profile[slot]]
+    return out
 
 
 class ProfilePanel:
-    """The stored profile: one-line summary, full table, JSON export, delete with confirmation."""
+    """The stored profile: a one-line summary and the card; and the editor for one item (built elsewhere)."""
 
-    HEADERS = ["slot", "item", "value / said as", "status / time", "weight"]
+    def panel(self, loc: Localizer) -> None:
+        """The heading, the summary line and the card (the panel in the grid)."""
+        heading("profile", loc)
+        self.summary = gr.Markdown("", elem_id="profile-summary")
+        self.card = body("profile-panel", "profile_empty")
 
-    def panel(self) -> None:
-        """The summary and the table (the panel in the grid); :meth:`controls` builds the account controls where
-        the layout wants them (the two may be called in either order)."""
-        self.summary = gr.Markdown("_No profile yet._", elem_id="profile-summary")
-        self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Profile", interactive=False, wrap=True,
-                                  elem_id="profile-table", column_widths=["19%", "24%", "20%", "23%", "14%"])
-        with gr.Row():
-            self.item = gr.Dropdown(choices=[], value=None, label="Item", scale=3, elem_id="profile-item")
-            self.action = gr.Dropdown(choices=EDIT_ACTIONS["en"], value="correct", label="Edit", scale=2,
-                                      elem_id="profile-action")
-        with gr.Row():
-            self.value = gr.Textbox(label="Corrected value", scale=3, elem_id="profile-value")
-            self.apply = gr.Button("Apply", scale=1, elem_id="profile-apply")
+    def editor(self, loc: Localizer) -> None:
+        """Correct one item (in the person's own controls, not in the grid: it is an action, not a view)."""
+        with gr.Row(elem_classes="ma-editor"):
+            self.item = loc.add(gr.Dropdown(choices=[], value=None, label=text("item"), scale=3,
+                                            elem_id="profile-item"), "item")
+            self.action = loc.add_choices(loc.add(gr.Dropdown(choices=[(term("edit", a), a) for a in ACTIONS],
+                                                              value="correct", label=text("action"), scale=2,
+                                                              elem_id="profile-action"), "action"), "edit", ACTIONS)
+        with gr.Row(elem_classes="ma-editor"):
+            self.value = loc.add(gr.Textbox(label=text("value"), scale=3, elem_id="profile-value"), "value")
+            self.apply = loc.add(gr.Button(text("apply"), scale=1, elem_id="profile-apply"), "apply", "value")
         self.edit_status = gr.Markdown("", elem_id="profile-edit-status")
 
-    def controls(self) -> None:
-        """Import a record, export, delete with confirmation, the resume code."""
-        # no file_types: Gradio's check would answer another file with a bare "Error"; the reader says why
-        self.record_file = gr.File(label="Import my record (FHIR R4 JSON)", elem_id="profile-record")
-        self.record_status = gr.Markdown("", elem_id="profile-record-status")
-        with gr.Row():
-            # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
-            # click ran, so the first click would fetch nothing.
-            self.export = gr.Button("Export JSON", elem_id="profile-export")
-            self.delete = gr.Button("Delete my profile", variant="stop", elem_id="profile-delete")
-        self.export_file = gr.File(label="Your profile (JSON)", visible=False, elem_id="profile-export-file")
-        with gr.Row(visible=False) as self.confirm_row:
-            gr.Markdown("**Delete everything stored about you (profile, cached answers, conversation)?**")
-            self.confirm = gr.Button("Yes, delete", variant="stop", elem_id="profile-delete-confirm")
-            self.cancel = gr.Button("Cancel")
-        self.keep = gr.Markdown("", elem_id="profile-keep")
-        with gr.Row():
-            self.code = gr.Textbox(placeholder="web-…", label="Come back: your resume code", type="password",
-                                   scale=4, elem_id="profile-code")
-            self.resume = gr.Button("Resume", scale=1, elem_id="profile-resume")
-
-    @staticmethod
-    def keep_text(user_id: str, retention_days: float) -> str:
-        """Which rule applies to this browser's data: the private code that brings the profile back, and expiry."""
-        rule = (f"People idle for {retention_days:g} days are deleted with their cached answers and conversations."
-                if retention_days > 0 else "Profiles are kept until you delete them.")
-        return (f"Your resume code: `{user_id}` — keep it private; entering it here on another visit brings this "
-                f"profile and your last conversation back (a page reload or *New patient* starts a new one). {rule}")
-
-    def values(self, summary: str, profile: dict[str, Any] | None) -> list[Any]:
-        """Summary, table and the items the person can edit."""
-        text = f"**{plain(summary)}**" if summary else "_No profile yet._"      # names from a record: text only
-        return [text, pd.DataFrame(profile_rows(profile), columns=self.HEADERS),
-                gr.update(choices=item_keys(profile), value=None)]
+    def values(self, summary: str, profile: dict[str, Any] | None, lang: str, namer: Namer | None = None
+               ) -> list[Any]:
+        """Summary, card and the items the person can edit."""
+        line = f"**{plain(summary)}**" if summary else ""      # names from a record: text only
+        return [line, profile_card(profile, lang, namer), gr.update(choices=item_choices(profile, lang, namer),
+                                                                    value=None)]
 
 
 class DocumentsPanel:
-    """Retrieved evidence: rank, title, fused score, source link, snippet; cited ones marked."""
+    """The passages the answer could use, as cards; cited, kept and dropped ones marked."""
 
-    HEADERS = ["rank", "title", "score", "source", "snippet"]
+    def __init__(self, loc: Localizer) -> None:
+        self.html = _panel("documents", "documents-panel", loc, "documents_empty")
 
-    def __init__(self) -> None:
-        self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Retrieved documents", interactive=False,
-                                  wrap=True, datatype=["str", "str", "number", "markdown", "str"],
-                                  elem_id="documents-table", column_widths=["13%", "20%", "13%", "16%", "38%"])
-
-    def values(self, result: dict[str, Any] | None) -> list[Any]:
-        result = result or {}
-        rows = document_rows(result.get("retrieved_docs"), result.get("citations"))
-        return [pd.DataFrame(rows, columns=self.HEADERS)]
+    def values(self, result: dict[str, Any] | None, lang: str) -> list[Any]:
+        return [document_cards(result, lang)]
 
 
 class RefinePanel:
-    """The turn's route (a follow-up resolved, a plan, what the sources lack), then one row per verification (a new
-    answer or a new search each) and a plot of quality per step."""
+    """How the answer was checked, as a timeline, and a chart of quality per check once there are two."""
 
-    HEADERS = ["step", "quality", "query", "docs", "checks", "judge", "action", "missing info", "stop reason"]
+    def __init__(self, loc: Localizer) -> None:
+        self.html = _panel("refine", "refine-panel", loc, "refine_empty")
+        # Bars, not a line; hidden until a turn has two checks (one bar says nothing, and an empty chart drew
+        # Vega-Lite warnings).
+        self.plot = loc.add(gr.BarPlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
+                                       y="quality_score", y_lim=[0, 1], height=180, label=text("plot"),
+                                       elem_id="refine-plot", visible=False), "plot")
 
-    def __init__(self) -> None:
-        self.route = gr.Markdown("", elem_id="refine-route")
-        self.table = gr.Dataframe(headers=self.HEADERS, value=[], label="Refine log", interactive=False, wrap=True,
-                                  elem_id="refine-table",
-                                  column_widths=["6%", "8%", "16%", "8%", "20%", "10%", "9%", "11%", "12%"])
-        # Bars, not a line: most turns stop after one iteration, and a one-point line draws nothing.
-        self.plot = gr.BarPlot(pd.DataFrame({"iteration": [], "quality_score": []}), x="iteration",
-                               y="quality_score", y_lim=[0, 1], height=220, label="Quality per iteration",
-                               elem_id="refine-plot")
-
-    def values(self, result: dict[str, Any] | None) -> list[Any]:
+    def values(self, result: dict[str, Any] | None, lang: str) -> list[Any]:
         result = result or {}
-        logs = result.get("refine_iteration_logs")
-        points = pd.DataFrame(quality_points(logs), columns=["iteration", "quality_score"])
-        points["iteration"] = [f"#{i}" for i in points["iteration"]]      # categories: one bar per iteration
-        rows = refine_rows(logs, result.get("stop_reason"))
-        return [plain(route_text(result)), pd.DataFrame(rows, columns=self.HEADERS), points]
+        points = pd.DataFrame(quality_points(result.get("refine_iteration_logs")),
+                              columns=["iteration", "quality_score"])
+        points["iteration"] = [f"#{i}" for i in points["iteration"]]      # categories: one bar per check
+        chart = gr.update(value=points, visible=True) if len(points) >= 2 else gr.update(visible=False)
+        return [refine_timeline(result, lang), chart]

@@ -10,6 +10,7 @@ are limited per client (``attempts``)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import re
 import secrets
@@ -27,6 +28,9 @@ from ..graph.agent import MedicalAgent
 from ..indexing.worker import read_record
 from ..logging_setup import describe_failure
 from .attempts import client_of, wait_line
+from .confirm import Confirm
+from .labels import text
+from .localizer import Localizer
 from .served_files import discard_upload
 from .text_safety import for_person, plain
 
@@ -46,6 +50,12 @@ def new_session() -> dict[str, str]:
     return {"user_id": f"web-{secrets.token_hex(10)}", "thread_id": uuid.uuid4().hex}
 
 
+def keep_text(user_id: str, retention_days: float, lang: str = "en") -> str:
+    """Which rule applies to this browser's data: the private code that brings the profile back, and expiry."""
+    rule = text("keep_days", lang, days=f"{retention_days:g}") if retention_days > 0 else text("keep_forever", lang)
+    return text("keep", lang, code=user_id, rule=rule)
+
+
 def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] | None:
     """The concept a corrected medicine, condition or symptom names (the agent's own linker), if any."""
     slot = key.partition(":")[0].strip()
@@ -55,11 +65,35 @@ def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] 
     return {"name": mentions[0].name, "cui": mentions[0].cui, "tui": mentions[0].tui} if mentions else None
 
 
+class AccountControls:
+    """Import a record, export, delete (asked first; then says what went), the resume code."""
+
+    def __init__(self, loc: Localizer) -> None:
+        # no file_types: Gradio's check would answer another file with a bare "Error"; the reader says why
+        self.record_file = loc.add(gr.File(label=text("record"), elem_id="profile-record"), "record")
+        self.record_status = gr.Markdown("", elem_id="profile-record-status")
+        with gr.Row():
+            # A button filling a File, not a DownloadButton: that one downloads the value it had *before* the
+            # click ran, so the first click would fetch nothing.
+            self.export = loc.add(gr.Button(text("export"), elem_id="profile-export"), "export", "value")
+            self.delete = loc.add(gr.Button(text("delete"), variant="stop", elem_id="profile-delete"), "delete",
+                                  "value")
+        self.export_file = loc.add(gr.File(label=text("export_file"), visible=False, elem_id="profile-export-file"),
+                                   "export_file")
+        self.confirm = Confirm(loc, "delete_ask", "yes_delete", "profile-delete-confirm")
+        self.delete_status = gr.Markdown("", elem_id="profile-delete-status")
+        self.keep = gr.Markdown("", elem_id="profile-keep")
+        with gr.Row():
+            self.code = loc.add(gr.Textbox(placeholder="web-…", label=text("code"), type="password", scale=4,
+                                           elem_id="profile-code"), "code")
+            self.resume = loc.add(gr.Button(text("resume"), scale=1, elem_id="profile-resume"), "resume", "value")
+
+
 class ProfileActions:
     """Handlers over ``self.runtime``, ``self.settings``, ``self.served``, ``self.profile`` and the app's
-    ``_panels``/``_profile_values``/``keep``."""
+    ``_panels``/``_profile_values``/``keep``/``item_label``."""
 
-    def resume(self, code: str, session: dict[str, str] | None, request: gr.Request | None = None):
+    def resume(self, code: str, session: dict[str, str] | None, request: gr.Request | None = None, lang: str = "en"):
         """Come back to a profile by its resume code, on this replica or any other one sharing the database: the
         stored profile and the person's most recent conversation, continued where it stopped (its last turns
         shown again). A code that is malformed or names no stored profile changes nothing and says so; past
@@ -72,48 +106,51 @@ class ProfileActions:
         wait = self.resume_attempts.wait(client)
         if wait or not RESUME_CODE.fullmatch(code) or agent.deps.profiles.get(code) is None:
             wait = wait or self.resume_attempts.failed(client)
-            note = wait_line(wait) if wait else "⚠️ No profile for that code (a typo, or it was deleted or expired)."
-            return [gr.skip()] * (len(self.panel_outputs) + 3) + [f"{note}\n\n{self.keep(session)}", ""]
+            note = wait_line(wait, lang) if wait else text("no_code", lang)
+            return [gr.skip()] * (len(self.panel_outputs) + 4) + [f"{note}\n\n{self.keep(session, lang)}", ""]
         self.resume_attempts.succeeded(client)
         thread = agent.storage.activity.last_thread(code)
         history = agent.thread_state(thread).get("conversation_history", []) if thread else []
         session = {"user_id": code, "thread_id": thread or uuid.uuid4().hex}
         chat = [{"role": t["role"], "content": plain(str(t["content"]))} for t in history]     # as the chat shows it
-        return chat, *self._panels(session, None), session, hidden_file(), self.keep(session), ""
+        return chat, *self._panels(session, None, lang), session, hidden_file(), {}, self.keep(session, lang), ""
 
-    def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None):
+    def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None,
+                     lang: str = "en"):
         """The person's correction of one item: checked like every entry point's facts, made, recorded, shown; the
         next answer uses it. A refused edit changes nothing and says why in one line."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         try:
             if not key:
-                raise EditError("choose an item first / 항목을 먼저 고르세요")
+                raise EditError(text("choose_item", lang))
             if len(value or "") > self.settings.limits.max_name_chars:     # before the linker reads it
-                raise EditError(f"the value is {len(value):,} characters; at most "
-                                f"{self.settings.limits.max_name_chars:,} (limit max_name_chars)")
+                raise EditError(text("value_too_long", lang, n=len(value), max=self.settings.limits.max_name_chars))
+            shown = self.item_label(session, key, lang)
             agent.deps.profiles.edit(session["user_id"], key, action, value, linked_concept(agent, key, value))
-            note = f"✔ {key}: {action.replace('_', ' ')}" + (f" → {value}" if action == "correct" else "")
+            what = text(f"edit.{action}", lang) + (f" → {value}" if action == "correct" else "")
+            note = text("edit_done", lang, item=shown, action=what)
         except EditError as exc:
             note = f"⚠️ {exc}"
         except Exception as exc:  # the person gets one line, the log the type and code locations
             log.error("profile edit failed: %s", describe_failure(exc, self.settings.limits.log_health_data))
-            note = "⚠️ The edit could not be made; nothing was changed. Please try again."
-        return *self._profile_values(session), for_person(note), ""
+            note = text("edit_failed", lang)
+        return *self._profile_values(session, lang), for_person(note), ""
 
-    def import_record(self, file: str | None, session: dict[str, str] | None):
+    def import_record(self, file: str | None, session: dict[str, str] | None, lang: str = "en"):
         """A person's own FHIR R4 bundle into their profile: active conditions, medicines, latest vitals and labs
-        as items from the record, each reading with its own date. The file is read in a bounded child process
-        (``indexing.worker``: inflated size, entries, depth, items, time and memory capped), Gradio's copy deleted
-        once read; its facts pass the checks every entry point shares, all or none (``whole``). A bad file
-        changes nothing and says why in one line."""
+        as items from the record, each reading with the date it was measured (one older than
+        ``record_current_days`` is past). The file is read in a bounded child process (``indexing.worker``:
+        inflated size, entries, depth, items, time and memory capped), Gradio's copy deleted once read; its facts
+        pass the checks every entry point shares, all or none (``whole``). A bad file changes nothing and says why
+        in one line."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         limits = self.settings.limits
         name = Path(file).name if file else ""
         try:
             if not file:
-                raise RecordError("choose a FHIR R4 JSON file first / FHIR JSON 파일을 고르세요")
+                raise RecordError(text("record_choose", lang))
             try:
                 record = link_concepts(read_record(Path(file), limits), agent.deps.concepts)
             finally:
@@ -122,31 +159,38 @@ class ProfileActions:
                                  limits.record_current_days)
             agent.deps.profiles.update(session["user_id"], slots, whole=True)
             past = [r for r in slots["vitals"] + slots["labs"] if r.get("past")]
-            note = (f"✔ from your record: {len(slots['conditions'])} conditions, {len(slots['medications'])} "
-                    f"medicines, {len(slots['vitals']) + len(slots['labs'])} readings"
-                    + (f" ({len(past)} older than {limits.record_current_days} days: shown as past)" if past else ""))
+            note = text("record_done", lang, c=len(slots["conditions"]), m=len(slots["medications"]),
+                        r=len(slots["vitals"]) + len(slots["labs"])) \
+                + (text("record_past", lang, n=len(past), days=f"{limits.record_current_days:g}") if past else "")
         except RecordError as exc:
             note = f"⚠️ {exc}"
         except InvalidFacts as exc:
-            note = f"⚠️ {name}: {exc}; nothing was imported"
+            note = text("record_refused", lang, name=name, reason=exc)
         except Exception as exc:  # the person gets one line, the log the type and code locations
             log.error("record import failed: %s", describe_failure(exc, limits.log_health_data))
-            note = f"⚠️ {name}: the record could not be imported; nothing was changed"
-        return *self._profile_values(session), for_person(note), None
+            note = text("record_failed", lang, name=name)
+        return *self._profile_values(session, lang), for_person(note), None
 
     def export(self, session: dict[str, str] | None) -> dict[str, Any]:
-        """Write the person's profile to a JSON file and show it for download: one copy, in Gradio's folder under
-        a random name (neither the name nor the URL holds the resume code), deleted with the profile."""
+        """Write the person's profile, with the ratings they gave answers, to a JSON file and show it for
+        download: one copy, in Gradio's folder under a random name (neither the name nor the URL holds the resume
+        code), deleted with the profile."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         name = f"my-profile-{dt.date.today().isoformat()}.json"
-        path = self.served.place(session["user_id"], name, agent.deps.profiles.export(session["user_id"]).encode())
+        data = json.loads(agent.deps.profiles.export(session["user_id"]))
+        data["feedback"] = agent.storage.feedback.for_user(session["user_id"])
+        content = json.dumps(data, ensure_ascii=False, indent=2).encode()
+        path = self.served.place(session["user_id"], name, content)
         return gr.update(value=str(path), visible=True)
 
-    def delete(self, session: dict[str, str] | None):
+    def delete(self, session: dict[str, str] | None, lang: str = "en"):
+        """Erase everything stored about the person (asked first) and say what went; the answers' traces go too
+        (a rating must never name an answer of the chat that was shown before)."""
         session = session or new_session()
         agent = self.runtime.wait(timeout=600)
         agent.forget(session["user_id"], [session["thread_id"]])
         self.served.forget(session["user_id"])
         session = {**session, "thread_id": uuid.uuid4().hex}
-        return [], *self._panels(session, None), session, gr.update(visible=False), hidden_file()
+        return [], *self._panels(session, None, lang), session, {}, gr.update(visible=False), hidden_file(), \
+            text("deleted", lang)

@@ -15,6 +15,8 @@ import gradio as gr
 
 from ..storage import PassageReview
 from .attempts import Attempts, client_of, wait_line
+from .labels import text
+from .localizer import Localizer
 from .reviewers import SHARED, ReviewerListError, identify
 from .runtime import AgentRuntime
 from .text_safety import plain
@@ -23,67 +25,70 @@ ACTIONS = ("verify", "correct", "withdraw")
 
 
 class ReviewPanel:
-    def __init__(self, runtime: AgentRuntime) -> None:
+    def __init__(self, runtime: AgentRuntime, loc: Localizer) -> None:
         self.runtime = runtime
         self.attempts = Attempts("reviewer", runtime.settings.limits.max_code_attempts)
-        with gr.Accordion("Review a passage (clinicians)", open=False, elem_id="review"):
+        with loc.add(gr.Accordion(text("review"), open=False, elem_id="review"), "review"):
             with gr.Row():
-                self.number = gr.Number(label="passage [n] of the last answer", precision=0, minimum=1,
-                                        elem_id="review-n")
-                self.reviewer = gr.Textbox(label="reviewer (name, role)", elem_id="review-by")
-                self.code = gr.Textbox(label="reviewer code", type="password", elem_id="review-code")
-            self.text = gr.Textbox(label="corrected text (for a correction)", lines=4, elem_id="review-text")
+                self.number = loc.add(gr.Number(label=text("review_n"), precision=0, minimum=1, elem_id="review-n"),
+                                      "review_n")
+                self.reviewer = loc.add(gr.Textbox(label=text("reviewer"), elem_id="review-by"), "reviewer")
+                self.code = loc.add(gr.Textbox(label=text("reviewer_code"), type="password", elem_id="review-code"),
+                                    "reviewer_code")
+            self.text = loc.add(gr.Textbox(label=text("review_text"), lines=4, elem_id="review-text"), "review_text")
             with gr.Row():
-                self.verify = gr.Button("Mark verified", elem_id="review-verify")
-                self.correct = gr.Button("Submit correction", elem_id="review-correct")
-                self.withdraw = gr.Button("Withdraw review", elem_id="review-withdraw")
+                self.verify = loc.add(gr.Button(text("review_verify"), elem_id="review-verify"), "review_verify",
+                                      "value")
+                self.correct = loc.add(gr.Button(text("review_correct"), elem_id="review-correct"), "review_correct",
+                                       "value")
+                self.withdraw = loc.add(gr.Button(text("review_withdraw"), elem_id="review-withdraw"),
+                                        "review_withdraw", "value")
             self.status = gr.Markdown("", elem_id="review-status")
 
-    def review(self, action: str, number: float | None, reviewer: str, code: str, text: str,
-               last: dict[str, Any] | None, request: gr.Request | None = None) -> str:
+    def review(self, action: str, number: float | None, reviewer: str, code: str, text_: str,
+               last: dict[str, Any] | None, request: gr.Request | None = None, lang: str = "en") -> str:
         """Store the review and say what happened (or why nothing did)."""
         ui = self.runtime.settings.ui
         if not (ui.reviewer_code or ui.reviewers_file):
-            return "⚠️ Reviewing is off: the operator sets a reviewer list or MEDAGENT_REVIEWER_CODE to turn it on."
+            return text("review_off", lang)
         client = client_of(request)
         if wait := self.attempts.wait(client):
-            return wait_line(wait)
+            return wait_line(wait, lang)
         try:
             who = identify(code, reviewer or "", ui.reviewers_file, ui.reviewer_code)
         except ReviewerListError as exc:
-            return f"⚠️ Reviewing is unavailable: {exc}."
+            return text("review_unavailable", lang, reason=exc)
         if who is None:
             wait = self.attempts.failed(client)
-            return wait_line(wait) if wait else "⚠️ Wrong reviewer code."
+            return wait_line(wait, lang) if wait else text("review_wrong_code", lang)
         self.attempts.succeeded(client)
         docs = (last or {}).get("retrieved_docs") or []
         n = int(number or 0)
         if not 1 <= n <= len(docs):
-            return f"⚠️ Choose a passage number between 1 and {len(docs)} of the last answer." if docs else \
-                "⚠️ Ask a question first: the passages of its answer can then be reviewed."
+            return text("review_choose", lang, n=len(docs)) if docs else text("review_ask_first", lang)
         if who.identity == SHARED and not who.name:
-            return "⚠️ Say who reviews (name and role): it is stored with the review."
-        if action == "correct" and not (text or "").strip():
-            return "⚠️ Write the corrected text first."
+            return text("review_who", lang)
+        if action == "correct" and not (text_ or "").strip():
+            return text("review_text_first", lang)
         doc, repo = docs[n - 1], self.runtime.wait(timeout=600).deps.reviews
         key = doc["content_key"]
         if action == "withdraw":
             repo.withdraw(key, who.name, who.identity)
-            return f"Review of [{n}] withdrawn."
+            return text("review_withdrawn", lang, n=n)
         repo.put(PassageReview(key, "verified" if action == "verify" else "corrected",
-                               text.strip() if action == "correct" else None, who.name, identity=who.identity))
-        what = "marked verified" if action == "verify" else "corrected"
-        return plain(f"✔ [{n}] {doc.get('title') or doc.get('doc_id')} {what} by {who.name}"
-                     f"{' (shared code)' if who.identity == SHARED else ''}; it ranks first from the next answer.")
+                               text_.strip() if action == "correct" else None, who.name, identity=who.identity))
+        shared = text("review_shared", lang) if who.identity == SHARED else ""
+        return plain(text("review_done", lang, n=n, title=doc.get("title") or doc.get("doc_id"), who=who.name,
+                          what=text(f"review.{action}", lang), shared=shared))
 
-    def wire(self, last: gr.JSON) -> None:
-        inputs = [self.number, self.reviewer, self.code, self.text, last]
+    def wire(self, last: gr.JSON, lang: gr.State) -> None:
+        inputs = [self.number, self.reviewer, self.code, self.text, last, lang]
         for button, action in zip((self.verify, self.correct, self.withdraw), ACTIONS, strict=True):
             button.click(self._handler(action), inputs, self.status, api_name=False)
 
     def _handler(self, action: str) -> Any:
         """The click handler of one action; its ``request`` parameter makes Gradio pass the request (the client)."""
-        def review(number: float | None, reviewer: str, code: str, text: str, last: dict[str, Any] | None,
-                   request: gr.Request) -> str:
-            return self.review(action, number, reviewer, code, text, last, request)
+        def review(number: float | None, reviewer: str, code: str, text_: str, last: dict[str, Any] | None,
+                   lang: str, request: gr.Request) -> str:
+            return self.review(action, number, reviewer, code, text_, last, request, lang)
         return review

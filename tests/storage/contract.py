@@ -228,8 +228,39 @@ class DocumentContract:
         assert other.put("c", "b.txt", b"b") == 2 and storage.documents.generation("c") == 2
 
 
+class FeedbackContract:
+    TRACE = {"question": "메트포르민 부작용?", "route": "rag_required", "evidence": ["kb-1"], "verdict": "correct",
+             "model": "offline", "language": "ko"}
+
+    def test_a_rating_is_stored_replaced_commented_and_removed_per_person(self, storage: Storage):
+        repo = storage.feedback
+        assert repo.for_user("alice") == [] and repo.comment("alice", "t1", "late") is False
+        repo.put("alice", "t1", "up", self.TRACE)
+        repo.put("alice", "t1", "down", {**self.TRACE, "verdict": "ambiguous"})       # changed their mind
+        assert repo.comment("alice", "t1", "틀린 용량") is True
+        repo.put("alice", "t1", "down", self.TRACE)                                   # the comment stays
+        repo.put("alice", "t2", "up", self.TRACE)
+        rows = repo.for_user("alice")
+        assert [(r["turn_id"], r["rating"], r["comment"]) for r in rows] == [("t1", "down", "틀린 용량"), ("t2", "up", "")]
+        assert rows[0]["trace"] == self.TRACE and rows[0]["created_at"] and rows[0]["updated_at"]
+        assert repo.for_user("bob") == [] and repo.remove("bob", "t1") is False        # another person's: untouched
+        assert repo.remove("alice", "t2") is True and [r["turn_id"] for r in repo.for_user("alice")] == ["t1"]
+
+    def test_everyone_s_ratings_for_the_summary_carry_no_person(self, storage: Storage):
+        storage.feedback.put("alice", "t1", "down", self.TRACE)
+        storage.feedback.put("bob", "t9", "up", {**self.TRACE, "language": "en"})
+        rows = storage.feedback.all()
+        assert {r["rating"] for r in rows} == {"up", "down"} and all("user_id" not in r for r in rows)
+
+    def test_ratings_are_erased_with_their_person_only(self, storage: Storage):
+        storage.feedback.put("alice", "t1", "down", self.TRACE)
+        storage.feedback.put("bob", "t1", "up", self.TRACE)
+        assert storage.delete_user("alice")["feedback"] == 1
+        assert storage.feedback.for_user("alice") == [] and len(storage.feedback.for_user("bob")) == 1
+
+
 class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract, ReviewContract,
-                      DocumentContract):
+                      DocumentContract, FeedbackContract):
     def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
         self.add(storage, "alice", 0, 1)
@@ -246,7 +277,7 @@ class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, Activi
             self.add(storage, user, 1, 1)
             save_thread(storage, f"{user}-default")
         counts = storage.delete_user("alice", ["alice-default"])
-        assert counts == {"profiles": 1, "cache_entries": 1, "threads": 1}
+        assert counts == {"profiles": 1, "cache_entries": 1, "feedback": 0, "threads": 1}
         assert storage.profiles.get("alice") is None and storage.cache.stats("alice")["entries"] == 0
         assert storage.checkpointer.get_tuple(thread_config("alice-default")) is None
         assert storage.profiles.get("bob") is not None and storage.cache.stats("bob")["entries"] == 1

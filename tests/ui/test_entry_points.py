@@ -68,7 +68,7 @@ def test_the_api_passes_through_the_same_checks(served_app, tmp_path):
     one_clear_line(note)
     assert "130/85" in summary and "9999" not in summary
     key = next(k for k in item["choices"] if "blood_pressure" in str(k))
-    key = key[0] if isinstance(key, (list, tuple)) else key
+    key = key[1] if isinstance(key, (list, tuple)) else key          # (what the person reads, the edit key)
     summary, table, item, note, _ = client.predict(key, "correct", "9999/-5", api_name="/edit_profile")
     one_clear_line(note)
     assert "130/85" in summary and "9999" not in summary

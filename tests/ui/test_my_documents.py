@@ -31,8 +31,9 @@ def test_upload_ask_see_the_cited_page_then_delete(ui_settings, ui_agent):
     assert last[MY_DOCS]["document"].tolist() == ["warfarin_en.pdf"] and last[MY_CHOICE]["value"] == "warfarin_en.pdf"
     assert any(c["source"] == "warfarin_en.pdf" and c["page"] == 2 for c in last[RAW]["citations"])
 
-    status, table, choice, _ = ui.my_docs.remove("warfarin_en.pdf", session)
+    status, table, choice, _, confirm = ui.my_docs.remove("warfarin_en.pdf", session)
     assert status == "🗑 warfarin_en.pdf deleted" and table.empty and choice["choices"] == []
+    assert confirm["visible"] is False                                   # the question it answered goes away
     again = turn(ui, QUESTION, session)[-1]
     assert not any(c["source"] == "warfarin_en.pdf" for c in again[RAW]["citations"]) and again[MY_PAGES] == []
     ui_agent.forget(session["user_id"], [session["thread_id"]])

@@ -28,7 +28,7 @@ def chat_as_the_page_does(url: str, message: str) -> list[dict]:
     base = url.rstrip("/") + "/gradio_api"
     config = httpx.get(url.rstrip("/") + "/config", timeout=30).json()
     fn = next(d["id"] for d in config["dependencies"] if d.get("api_name") == "chat")
-    body = json.dumps({"data": [message, [], None, "AI Agent", "full_context_engineering", True, True, True],
+    body = json.dumps({"data": [message, [], None, "AI Agent", "full_context_engineering", True, True, True, None, None],
                        "fn_index": fn, "session_hash": "surrogate1", "event_data": None, "trigger_id": None})
     httpx.post(f"{base}/queue/join", content=body, headers={"content-type": "application/json"}, timeout=60)
     messages = []
