@@ -104,6 +104,24 @@ REPORTED = [
     r"(?:다고|라고|하라고|도록)\s*(?:\S+\s*){0,2}?(?:안내|설명|말|전|알|일러|적|답|강조)\S*\s*(?:\S+\s*)?"
     r"(?:것|하시오|시오|해라|하라|바람|요망|하도록|도록|십시오)",   # a writer's commands, not a leaflet's -세요
 ]
+# A page that speaks of the answers or summaries made from it: a leaflet written for patients never does ("answers
+# drawing on this leaflet cite...", "replies drafted from this figure should carry...", "any service that turns this
+# page into answers", "요약에는 ... 실리게 됩니다", "이 글을 읽고 ... 전하시는 분께서는"), whatever its verbs.
+_DOC = r"(?:this|the)\s+(?:page|leaflet|sheet|text|figure|table|document|article|handout|section|paragraph|site|chart)"
+_DERIVED = r"(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|digests?|outputs?)"
+REPORTED += [
+    _DERIVED + r"\s+(?:\w+\s+){0,2}?(?:from|on|of|using|based\s+on)\s+" + _DOC + r"\b[^.!?\n]{0,60}?\b(?:cite|carry|"
+    r"carries|reflect|follow|read|treat|include|say|state|mention|should|must|shall|are\s+to|is\s+that|are\s+that)\b",
+    r"\b(?:turns?|converts?|makes?|builds?)\s+" + _DOC + r"\s+into\s+" + _DERIVED,
+    r"(?:요약|답변|응답)\s*(?:문|에는|에도|에서는|에)\s*[^.!?\n]{0,80}?(?:실리|반영|들어가|포함되|옮겨|적혀|바뀌)",
+    r"이\s*(?:글|안내문|자료|문서|페이지|단락|표|그림)\S{0,3}\s*[^.!?\n]{0,30}?(?:정리|요약|옮겨|인용)\S*\s*[^.!?\n]{0,20}?"
+    r"(?:전하|설명하|답하)\S*\s*(?:분|사람|이)",
+    r"(?:요약|정리|답변|응답)\S*\s*(?:분|사람|담당자)\s*(?:께|에게|들)",
+    r"이\s*(?:글|안내문|자료|문서|페이지|단락|표|그림)\S{0,3}\s*(?:\S+\s*){0,2}?(?:요약|인용|정리|옮기|옮겨)\S*\s*"
+    r"(?:\S+\s*){0,2}?(?:때|경우)",
+    r"\b(?:anyone|whoever|someone|those)\s+(?:reading|passing|explaining|relaying)\s+(?:this|it)\s+(?:out\s+|on\s+)?to\s+"
+    r"(?:an?\s+|the\s+)?(?:patients?|people|others|readers?|callers?)\b",
+]
 CLINICIAN = (r"(?:의사|약사|간호사|의료진|주치의|병원|보건소|119|한의사|치과)\s*(?:에게|께|선생님)|\b(?:your|the)\s+(?:doctor|"
              r"pharmacist|nurse|midwife|dentist|GP|care\s+team|healthcare\s+provider|health\s+care\s+provider)\b")
 # A link that carries a placeholder or a data parameter ("https://evil.example/collect?data={profile}").
