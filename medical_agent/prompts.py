@@ -123,6 +123,15 @@ NOT_COVERED_OFFLINE = {
           "severe or getting worse quickly, call your local emergency number.",
 }
 
+# A question about an animal's health (retrieval.relevance.about_an_animal), offline.
+NOT_COVERED_ANIMAL = {
+    "ko": "제 자료는 사람의 건강에 관한 것이라 동물의 건강에 관한 질문에는 답하지 않겠습니다. 사람이 먹는 약은 동물에게 "
+          "해로울 수 있으니 먹이기 전에 꼭 수의사와 상의하세요. 급하면 가까운 동물병원이나 24시간 동물병원에 연락하세요.",
+    "en": "My sources are about people's health, so I will not answer a question about an animal's health from them. "
+          "Medicines for people can harm animals: ask a veterinarian before giving one. If it is urgent, call a vet "
+          "or an emergency animal clinic.",
+}
+
 SYNTHESIS_SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["answer", "key_points", "confidence"],
     "properties": {"answer": {"type": "string"},

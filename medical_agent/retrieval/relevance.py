@@ -77,6 +77,7 @@ class Judgement:
     unknown: list[str] = field(default_factory=list)
     reason: str = ""
     named: bool | None = None        # a kept passage names the question's concept (None: the question names none)
+    topic: str = ""                  # "animal": the question is about an animal's health (:func:`about_an_animal`)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -185,6 +186,10 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
     scored = [(n, h, h.metadata.get("similarity")) for n, h in enumerate(hits, start=1)]
     sims = [s for _, _, s in scored if isinstance(s, (int, float))]
     unknown = unknown_words(question, indexes, bridged)
+    if about_an_animal(question):
+        dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored]
+        return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown,
+                         "about an animal's health: the sources are about people", topic="animal")
     if not sims:
         verdict = INCORRECT if not hits else UNGATED
         return Judgement(verdict, kept=[n for n, _, _ in scored], unknown=unknown, reason="no similarity")
@@ -254,6 +259,26 @@ def _lexical_tables(index: LoadedIndex) -> tuple[dict[str, int], np.ndarray, spa
         rows = {c["chunk_id"]: r for r, c in enumerate(index.chunks)}
         cached = _LEXICAL[id(index)] = (index, (rows, idf, sparse.csr_matrix(weights)))
     return cached[1]
+
+
+# An animal as the patient: "강아지가 당뇨병 진단을 받았는데", "can I give my dog aspirin", "my beagle ate grapes". The
+# sources are about people, and a person's medicine given to a pet can harm it; a person bitten, scratched or allergic
+# is a person's question (HUMAN).
+_ANIMALS_KO = r"(?:강아지|고양이|반려견|반려묘|반려동물|애완견|애완묘|애완동물|댕댕이|냥이|멍멍이|햄스터|앵무새|우리\s*개)"
+_ANIMALS_EN = (r"(?:dog|cat|puppy|puppies|kitten|pet|hamster|rabbit|parrot|horse|corgi|beagle|retriever|poodle|"
+               r"terrier|labrador|husky|chihuahua|dachshund)")
+ANIMAL_PATIENT = re.compile(
+    _ANIMALS_KO + r"\s*(?:가|는|이|도|한테|에게|의|를|을)(?!\s*물)|동물\s*병원|수의사|심장사상충|중성화|넥카라|"
+    r"\b(?:give|giving|feed|feeding|for|treat|treating)\s+(?:my|our|the|a|his|her)\s+(?:\w+\s+)?" + _ANIMALS_EN + r"s?\b|"
+    r"\b(?:my|our|the)\s+(?:\w+\s+)?" + _ANIMALS_EN + r"(?:'s|s')?\s+(?:has|had|have|ate|eats|is|was|keeps|got|gets|"
+    r"seems|threw|throws|vomit\w*|swallowed|took|diagnosed|sick|limp\w*|needs|drools|whines|shakes|coughs|sneezes)\b|"
+    r"\b" + _ANIMALS_EN + r"'s\b|\b(?:vet|veterinarian)\b", re.I)
+HUMAN = re.compile(r"물었|물어|물렸|물린|물려|할퀴|긁혀|알레르기|\bbit\b|\bbite|\bbitten\b|scratch|allerg", re.I)
+
+
+def about_an_animal(question: str) -> bool:
+    """Whether the question is about an animal's health (not a person bitten by one or allergic to one)."""
+    return bool(ANIMAL_PATIENT.search(question)) and not HUMAN.search(question)
 
 
 # A name given as a medicine: "엔블로(이나보글리플로진)", "Kerendia (finerenone)", "... called Blujepa", "리트풀로가

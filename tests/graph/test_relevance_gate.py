@@ -40,6 +40,17 @@ def test_incorrect_offline_says_the_sources_do_not_cover_it_and_cites_nothing(ma
     assert "My sources" in result["answer"] and "clinician" in result["answer"]   # the disclaimer still follows
 
 
+def test_a_question_about_an_animal_s_health_is_not_answered_from_people_s_sources(make_agent):
+    agent = make_agent(**ALL_CLOSE)              # however close the passages read
+    dog = agent.run("u1", "Can I give my dog some of my metformin? He was just diagnosed with diabetes.")
+    assert dog["evidence_verdict"] == "incorrect" and dog["gate"]["topic"] == "animal" and dog["citations"] == []
+    assert "veterinarian" in dog["answer"]
+    cat = agent.run("u2", "고양이가 열이 나는데 타이레놀을 먹여도 되나요?")
+    assert cat["evidence_verdict"] == "incorrect" and "수의사" in cat["answer"]
+    bitten = agent.run("u3", "My dog bit my hand yesterday and it is red and swollen. What should I do?")
+    assert bitten["evidence_verdict"] == "correct"        # a person bitten is a person's question
+
+
 def test_incorrect_with_a_model_answers_from_its_knowledge_under_a_label(make_agent):
     llm = model()
     result = make_agent(llm, **NONE_CLOSE).run("u", QUESTION)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from scipy import sparse
 
 from medical_agent.evidence import Evidence
@@ -14,6 +15,7 @@ from medical_agent.retrieval.relevance import (
     INCORRECT,
     UNGATED,
     Thresholds,
+    about_an_animal,
     as_medicine,
     judge,
     lexical_support,
@@ -85,6 +87,20 @@ def test_a_korean_question_whose_passages_hold_few_of_its_words_is_not_covered()
     assert judge(near, hits(0.87, 0.86), [index], lexical).verdict == CORRECT
     assert judge(far, hits(0.89), [index], lexical).verdict == CORRECT          # a close passage still counts
     assert judge(far, hits(0.87), [index], T).verdict == CORRECT                # off without the threshold
+
+
+@pytest.mark.parametrize("text, animal", [
+    ("강아지가 당뇨병 진단을 받았는데 제 약을 나눠 줘도 되나요?", True),
+    ("우리 개한테 진통제 먹여도 돼요?", True),
+    ("Should I feed my cat less if he keeps vomiting?", True),
+    ("my old labrador has arthritis, is ibuprofen ok?", True),
+    ("강아지한테 물렸는데 병원에 가야 하나요?", False),
+    ("I'm allergic to cats, can I take cetirizine every day?", False),
+    ("I walk my dog every morning, is that enough exercise for my blood pressure?", False),
+    ("What are the side effects of metformin?", False),
+])
+def test_a_question_about_an_animal_s_health_is_told_from_a_person_s(text, animal):
+    assert about_an_animal(text) is animal
 
 
 def test_a_brand_the_concept_tables_know_is_not_unknown():

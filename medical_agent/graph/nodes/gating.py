@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...evidence import Evidence
-from ...prompts import NOT_COVERED_OFFLINE
+from ...prompts import NOT_COVERED_ANIMAL, NOT_COVERED_OFFLINE
 from ...retrieval.relevance import AMBIGUOUS, INCORRECT
 from ...verify.passage_relevance import relevant_passages
 from ..deps import Deps
@@ -68,6 +68,8 @@ def not_covered_text(state: AgentState, turn: TurnContext, deps: Deps, lang: str
     """The offline answer to a question no source covers: it says so, names what the sources do not know, and
     where to ask."""
     key = "ko" if lang == "ko" else "en"
+    if (state.get("gate") or {}).get("topic") == "animal":
+        return NOT_COVERED_ANIMAL[key]
     unknown = (state.get("gate") or {}).get("unknown") or []
     about = (f" ({', '.join(unknown[:3])})" if unknown else "")
     documents = ""
