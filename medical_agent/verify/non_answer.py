@@ -3,6 +3,7 @@ answers (issue 32): 7 of 12 Korean answers did not answer the question.
 
 - it **restates the question** with citations ("저희 아빠가 혈압약을 바꾸고 나서 한달째 마른기침을 하세요 [1]");
 - it is **only a title** ("임신 전후의 엽산 복용 [1]", "The pill is doing that");
+- it is **empty**, a fragment with no word of content ("는" came back as a whole answer);
 - it **says the sources lack** what a kept passage covers ("제공된 자료에는 혈압약 정보가 없습니다" over the overview of
   blood-pressure medicines).
 Such an answer is regenerated once with the reason named; if the next one fails too, the extractive draft replaces
@@ -24,7 +25,8 @@ TITLE_WORDS = 8         # an answer this short that is a passage's title, or ins
 LACKS = re.compile(r"(?:제공된|주어진|위의?)\s*(?:자료|근거|문서)(?:에는|에서는|에)\s*[^.]{0,40}?(?:없습니다|없어요|나와\s*있지\s*않|"
                    r"찾을\s*수\s*없)|(?:the\s+)?(?:provided\s+)?(?:documents?|evidence|sources?|passages?)\s+(?:do(?:es)?\s+not|don'?t)"
                    r"\s+(?:contain|cover|mention|include|say|provide)|no\s+information\s+(?:about|on)\b", re.I)
-REASONS = {"restates": "it restates the question instead of answering it",
+REASONS = {"empty": "it is empty or a fragment with no content",
+           "restates": "it restates the question instead of answering it",
            "title": "it is only a topic title, not an answer",
            "lacks": "it says the sources lack information that the evidence above does cover"}
 
@@ -34,8 +36,8 @@ def non_answer(question: str, body: str, docs: Sequence[Evidence], evidence_kept
     passages that answer it (a "the sources lack it" is then wrong)."""
     text = MARKER.sub(" ", body).strip()
     answer, asked = tokens(text), tokens(question)
-    if not answer:
-        return []
+    if not answer:                  # "는", "[1]": a model's answer cut to nothing
+        return ["empty"]
     reasons = []
     if len(answer & asked) / len(answer) >= RESTATED:
         reasons.append("restates")

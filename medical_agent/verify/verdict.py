@@ -59,10 +59,12 @@ class Verdict:
         to a statement of facts (``asked`` false) is an acknowledgement: only a wrong language is worth a call."""
         if can_regenerate and not self.language_ok:
             return "language"
+        # a restated question, a title, a fragment: answer it, once. The reply to a statement may repeat its facts
+        # (that is the acknowledgement), but it is never a title or empty.
+        if can_regenerate and [r for r in self.non_answer if asked or r != "restates"]:
+            return "improve"
         if not asked:
             return "accept"
-        if can_regenerate and self.non_answer:        # a restated question, a title: answer it, once
-            return "improve"
         share = self.supported_share
         if can_regenerate and share is not None and share < SUPPORTED_SHARE:
             return "corrective"

@@ -37,6 +37,13 @@ def test_a_question_typed_without_an_apostrophe_or_a_question_mark_retrieves(mak
     assert result["query_complexity"] != "non_factual" and "retrieve" in nodes(result)
 
 
+def test_a_colloquial_korean_question_without_a_question_mark_is_a_question():
+    """'머' is spoken '뭐': '콜레스테롤 낮출려면 머 먹고 머 피해야되요' was read as a statement (blind pairwise review)."""
+    from medical_agent.graph.nodes.classify_intent import FACTUAL
+    assert FACTUAL.search("콜레스테롤 낮출려면 머 먹고 머 피해야되요")
+    assert not FACTUAL.search("머리가 아파요") and not FACTUAL.search("어제부터 머리가 지끈거려요")
+
+
 def test_self_introduction_is_remembered_without_retrieval(make_agent):
     agent = make_agent(llm("Nice to meet you."))
     first = agent.run("u", "안녕하세요, 저는 65세 남성입니다")

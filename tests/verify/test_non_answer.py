@@ -20,6 +20,21 @@ def test_a_restated_question_a_title_and_a_false_lack_are_caught():
     assert non_answer("혈압약 종류가 뭐예요?", "제공된 자료에는 혈압약 정보가 없습니다.", [BP], evidence_kept=False) == []
 
 
+def test_an_empty_answer_or_a_fragment_is_caught():
+    """Found by the blind pairwise review: '는' came back as the whole answer."""
+    assert non_answer("조영제 CT 전에 메트포르민을 끊어야 하나요?", "는", [BP]) == ["empty"]
+    assert non_answer("Should I stop metformin before a CT scan?", " [1] ", [BP]) == ["empty"]
+
+
+def test_the_reply_to_a_statement_may_repeat_it_but_is_never_a_title_or_empty():
+    from medical_agent.verify.verdict import Verdict
+    ack = Verdict(judge="heuristic", quality=0.6, non_answer=["restates"])
+    assert ack.action(0.5, can_regenerate=True, asked=False) == "accept"      # repeating the facts is the acknowledgement
+    assert ack.action(0.5, can_regenerate=True, asked=True) == "improve"
+    empty = Verdict(judge="heuristic", quality=0.6, non_answer=["empty"])
+    assert empty.action(0.5, can_regenerate=True, asked=False) == "improve"
+
+
 def test_a_real_answer_passes():
     assert non_answer("What kinds of blood pressure medicines are there?",
                       "The main kinds are ACE inhibitors, ARBs, calcium channel blockers, diuretics and beta-blockers "
