@@ -98,6 +98,7 @@ class Facts:
     blood_pressure: tuple[float, float] | None = None    # the latest reading (this turn's, else the profile's)
     glucose: float | None = None                         # the latest glucose of any kind, mg/dL
     heart_rate: float | None = None                      # the latest pulse, bpm
+    asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`ASKS`)
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -112,6 +113,19 @@ CLASS_WORDS = [
                                   r"decongestant|(?:take|use)\s+(?:something\s+)?for\s+(?:a\s+|my\s+|this\s+)?"
                                   r"(?:head\s+)?cold", _I)),
 ]
+# What a message asks that needs a caution whatever the evidence says (the blind pairwise review, issue 32): whether a
+# prescribed medicine can be stopped or is no longer needed ("술 끊고 살 빼면 혈압약 안 먹어도 되나요?"), and vomiting
+# so bad that even water does not stay down ("입덧이 너무 심해서 물도 못 마시겠어요").
+ASKS = {
+    "stop_medicine": re.compile(r"약\S*\s*(?:을|를|은|는)?\s*(?:안\s*먹어도|끊어도|그만\s*먹어도|중단해도|줄여도|"
+                                r"안\s*먹게|끊을\s*수)|(?:stop|quit)\s+(?:taking\s+)?(?:my|the|these|this)\s+(?:[\w-]+\s+){0,2}"
+                                r"(?:pills?|medicines?|medications?|tablets?|meds)|come\s+off\s+(?:my|the)\s+\w+|"
+                                r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",
+                                _I),
+    "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"
+                            r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
+                            r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
+}
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
@@ -122,6 +136,16 @@ def _bp_crisis(f: Facts) -> bool:
 
 
 RULES: list[tuple[str, Any, dict[str, str]]] = [
+    ("no_fluids", lambda f: "no_fluids" in f.asks,
+     {"ko": "물조차 마시지 못할 정도로 토하면 탈수가 올 수 있습니다. 오늘 병원에서 진료를 받으세요(임신 중이면 산부인과). "
+            "소변이 거의 안 나오거나 어지럽고 쓰러질 것 같으면 응급실로 가세요.",
+      "en": "If you cannot keep even water down, you can become dehydrated: get medical care today (in pregnancy, your "
+            "maternity team). Go to an emergency department if you pass very little urine or feel faint."}),
+    ("stop_medicine", lambda f: "stop_medicine" in f.asks,
+     {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
+            "의사와 함께 정합니다.",
+      "en": "Do not stop or cut down a prescribed medicine on your own: whether better habits let you take less is "
+            "decided with your doctor, from your readings."}),
     ("metformin_kidney", lambda f: "metformin" in f.drug_names and (
         (f.egfr is not None and f.egfr < 30) or bool(f.conditions & {"chronic kidney disease", "diabetic nephropathy"})),
      {"ko": "메트포르민: 신장 기능이 많이 떨어진 경우(eGFR 30 미만)에는 사용하지 않고, 30~45에서는 용량 조절이 필요할 수 "
@@ -209,8 +233,9 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                 egfr = float(lab["value"]) if egfr is None else egfr
     classes = {drug_class[m] for m in meds if m in drug_class}
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
+    asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
-                 heart_rate)
+                 heart_rate, asks)
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

@@ -1,5 +1,8 @@
 """Reading-based safety notes: a dangerous blood pressure or glucose gets a note whatever the question was,
-and only the newest reading counts."""
+and only the newest reading counts; a message asking to stop a medicine or unable to keep water down gets its
+caution too."""
+
+import pytest
 
 from medical_agent.safety import collect_facts, rule_names, safety_notes
 
@@ -35,3 +38,20 @@ def test_glucose_bands_and_languages():
     assert "15" in safety_notes(low, "ko")[0] and "15 g" in safety_notes(low, "en")[0]
     assert rule_names(facts(turn={"labs": [glucose(140)]})) == []
     assert rule_names(facts(turn={"labs": [{"type": "hba1c", "value": 9.0, "unit": "%"}]})) == []
+
+
+@pytest.mark.parametrize("text, note", [
+    ("술 끊고 살 빼면 혈압약 안 먹어도 될 만큼 혈압이 떨어지나요?", "stop_medicine"),
+    ("Can I stop taking my blood pressure pills if I lose weight?", "stop_medicine"),
+    ("입덧이 너무 심해서 물도 못 마시겠어요 병원 가야 하나요?", "no_fluids"),
+    ("I can't keep any fluids down since yesterday", "no_fluids"),
+])
+def test_asking_to_stop_a_medicine_or_unable_to_keep_water_down_gets_a_caution(text, note):
+    """Found by the blind pairwise review (issue 32): both were answered without one."""
+    facts = collect_facts(None, None, {}, text)
+    assert note in rule_names(facts) and safety_notes(facts, "ko") and safety_notes(facts, "en")
+
+
+@pytest.mark.parametrize("text", ["술을 끊어도 되나요?", "물을 많이 마셔도 되나요?", "What are the side effects of metformin?"])
+def test_other_questions_get_no_such_caution(text):
+    assert not {"stop_medicine", "no_fluids"} & set(rule_names(collect_facts(None, None, {}, text)))
