@@ -237,8 +237,11 @@ def words(text: str, slot_out: Mapping[str, Any] | None, tokenizer: Any) -> list
     found = [(m.start(), s_stem(m.group(0).lower())) for m in LATIN_WORD.finditer(text)
              if free(m.start(), m.end()) and m.group(0).lower() not in EN_STOP and "'" not in m.group(0)]
     if HANGUL.search(text):
-        found += [(m.start, m.form) for m in tokenizer.morphemes(text) if free(m.start, m.end) and (
-                  (m.tag in KO_CONTENT and HANGUL.search(m.form)) or (m.tag == "JX" and m.form in KO_BOUNDS))]
+        # An adverb or a bounding particle inside a linked span still counts: a symptom said with its subject and
+        # predicate holds them ("무릎이 더 부었" / "덜 부었", "다리만 부었" / "다리도 부었" are one concept each).
+        found += [(m.start, m.form) for m in tokenizer.morphemes(text) if (
+                  (free(m.start, m.end) and m.tag in KO_CONTENT and HANGUL.search(m.form)) or
+                  (m.tag == "MAG" and HANGUL.search(m.form)) or (m.tag == "JX" and m.form in KO_BOUNDS))]
     found += [(item["span"][0], str(item.get("cui") or item.get("name", "")).lower()) for item in linked]
     return [w for _, w in sorted(found) if w not in GENERIC]
 

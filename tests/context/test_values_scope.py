@@ -56,7 +56,8 @@ def test_a_fever_said_as_rising_is_a_fever(full_extractor, text):
     ("맥박이 90에서 100 사이예요", {"heart_rate": 95}), ("My blood sugar runs 280 to 320.", {"random_glucose": 300}),
     ("heart rate between 60 and 70", {"heart_rate": 65}), ("혈당이 250에서 180까지 떨어졌어요", {"random_glucose": 180}),
     ("My A1c went from 8.5 to 7.2%", {"hba1c": 7.2}),
-    ("My fasting sugar is 110 and 140 after meals", {"fasting_glucose": 110}),
+    # not a range; since round 3 the second number, said with its meal time, is an after-meal reading
+    ("My fasting sugar is 110 and 140 after meals", {"fasting_glucose": 110, "postprandial_glucose": 140}),
 ])
 def test_a_range_is_its_midpoint_and_a_change_its_end(full_extractor, text, readings):
     assert values(full_extractor.extract(text)) == readings

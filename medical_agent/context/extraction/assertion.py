@@ -24,14 +24,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .clauses import CONDITION, QUESTION, WHEN, clause_at, past_tense, speculative
+from .clauses import CONDITION, QUESTION, WHEN, clause_at, discontinued_past, past_tense, speculative
 
 PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "family", "historical", "hypothetical"
 ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 Others = Sequence[tuple[int, int, str]]         # the message's mentions: start, end, slot
 
-# "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle)
-KO_NEG_AFTER = re.compile(r"^(?:\s*중)?[은는이가을를도요지]?\s*(?:전혀\s*)?(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들)")
+# "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle), "알레르기
+# 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of time or degree), "고혈압 진단은 한 번도 받은 적
+# 없고" (never diagnosed)
+KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
+                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히)\s*)?"
+                          r"(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은)\s*적(?:이|은|도)?\s*없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
@@ -50,7 +55,16 @@ EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|aunt|uncle|son|daughter|wife|"
                       r"husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
                       r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend|toddler|infant|newborn|"
-                      r"little\s+one|twins?)(?:'s)?\b|\bfriend\s+of\s+mine\b|"
+                      r"little\s+one|twins?|buddy|buddies|pals?|mates?|classmates?|teammates?|fianc[eé]e?|spouse|"
+                      r"relatives?|in-laws|step(?:son|daughter|mother|father|mom|dad|kids?)|"
+                      r"(?:mother|father|sister|brother|son|daughter)-in-law)(?:'s)?\b|\bfriend\s+of\s+mine\b|"
+                      # someone else's doctor or treatment: "her OB started her on baby aspirin", "put him on"
+                      r"\b(?:his|her|their)\s+(?:doctor|doc|OB|OB-?GYN|GP|physician|p(?:a)?ediatrician|midwife|"
+                      r"surgeon|cardiologist|specialist|dentist|nurse)\b|"
+                      r"\b(?:started|put|switched|prescribed|gave|given|giving)\s+(?:him|her)\b|"
+                      # a person met somewhere: "a guy at work has the flu", "someone I know takes …"
+                      r"\b(?:a|this|that|some|one)\s+(?:guy|man|woman|lady|girl|boy|person|kid|student|patient)\s+"
+                      r"(?:at|from|in|on|I)\b|\b(?:someone|somebody)\s+(?:at|from|I\s+know|in\s+my)\b|"
                       # a child named only by age: "my 6-year-old has a fever", "our 3 month old"
                       r"\b(?:my|our|his|her|their|the)\s+\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old\b"
                       r"(?!\s+(?:man|woman|male|female|person|guy|lady|gentleman|adult|self)\b)|"
@@ -62,9 +76,14 @@ KO_GIVING = re.compile(r"먹(?:여|이|일|였)")
 EN_GIVING = re.compile(r"\b(?:give|giving|gave)\s+(?!(?:me|myself|up|birth)\b)", re.I)
 # The person's own beside someone else's: "my toddler swallowed one of my amlodipine pills", "아이가 제 약을 먹었어요"
 MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$", re.I)
-KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|작년에|"
-                        r"\d+\s*년\s*전에?|몇\s*년\s*전)")
-KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|치료\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복)")
+KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
+                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?에|지난해에?|"
+                        r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
+KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|치료\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
+                         r"사라졌|멎었|그쳤)")
+# Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
+KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
+                         r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
 KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
 KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단)")
@@ -77,15 +96,27 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
-                               r"(?P<drug>stopped))\b", re.I)
+                               r"(?P<drug>stopped|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
+                               r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
 LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
                     re.I)
 # What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
 ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
-EN_HAD_BEFORE = re.compile(r"\bI\s+had\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
+EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with)|"
+                           r"\b(?:gave|caused)\s+me)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
 EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
-                                r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+))\b", re.I)
+                                r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+)|"
+                                # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
+                                r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
+                                r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
+# An earlier episode told in the past: "I had gestational diabetes with my first pregnancy" (the pregnancy too),
+# "첫째 임신했을 때 …었어요"
+EN_EARLIER_EPISODE = re.compile(r"\b(?:had|was|were|got|developed|did)\b[^.?!]{0,60}\b(?:with|during|in|after)\s+my\s+"
+                                r"(?:first|second|third|last|previous|earlier|prior|other|older|\w+est)\s+$", re.I)
+# What a medicine did once: "amoxicillin gave me a rash when I was a kid"
+EN_EFFECT_AFTER = re.compile(r"^\s*(?:gave|made|caused|triggered|left)\s+me\b", re.I)
+KO_WHEN_AFTER = re.compile(r"^\s*(?:했을|중이었을|중일|이었을|였을|을|일)?\s*때(?!문)")      # not 때문에 (because of)
 # The question names the item as the person's own: 제 당뇨, 제가 먹는 약, my metformin, I'm taking X.
 KO_OWN_BEFORE = re.compile(r"(?:(?<![가-힣])(?:제|내)\s+(?:\S+\s+)?|(?:제가|내가)\s+(?:\S+\s+)?(?:먹는|먹고\s*있는|"
                            r"복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|앓는|앓고\s*있는|가진|있는)\s+)$")
@@ -94,6 +125,8 @@ EN_MY_BEFORE = re.compile(r"\bmy\s+(?:(?!(?:during|in|on|for|with|after|before|w
                           r"[\w-]+\s+){0,2}$", re.I)
 EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
                            r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using)\s+(?:[\w-]+\s+)?$", re.I)
+# An illness at hand in a question: "could I take Sudafed for this head cold?", "what helps with this rash?"
+EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]+\s+)?$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
@@ -110,7 +143,8 @@ EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|sto
                             r"(?:come|go|get|going|coming)\s+off\s+)(?:the\s+)?$", re.I)
 # A why-question presupposes what it asks about: "Why is my blood pressure so high?", "제 배가 아픈 이유가 뭘까요?"
 WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
-AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether)\s+$", re.I)
+AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether|cn|cud|shud|"
+                          r"shld)\s+$", re.I)
 FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\bI'm\b|\bme\b")
 
 
@@ -144,12 +178,16 @@ def _own(before: str) -> bool:
     return bool(m) and not AUX_BEFORE_I.search(before[:m.start()])
 
 
+def _slot_of(span: tuple[int, int], others: Others) -> str | None:
+    return next((slot for s, e, slot in others if (s, e) == span), None)
+
+
 def _said_of(text: str, span: tuple[int, int], stop: int, others: Others, kinds: tuple[str, ...]) -> bool:
     """What is said at ``stop``, which can be said of mentions of ``kinds``, is about the mention at ``span``:
     it is of such a kind, and no other mention of such a kind stands between them, except ones listed with it. In
     "switched to losartan because of the cough, which is gone now" the cough is gone, not losartan; in "I took
     metformin for my diabetes but stopped" metformin is stopped, not the diabetes."""
-    own = next((slot for s, e, slot in others if (s, e) == span), None)
+    own = _slot_of(span, others)
     if own is not None and own not in kinds:
         return False
     last = end = span[1]
@@ -167,6 +205,21 @@ def _history_before(before: str, marker: re.Pattern[str], now: re.Pattern[str]) 
     return bool(marks) and not now.search(before, marks[-1].end())
 
 
+def _korean_over(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
+    """Korean says it is over after the mention, before any turn to the present: the discontinued past -었었-
+    ("두드러기가 났었는데", "발목 접질려서 깁스했었고 요즘은 …"), or a turn to the present that says it is gone ("… 지금은
+    다 가라앉았어요"), each bound to the nearest mention it can be said of."""
+    s_right = sentence[1]
+    turn = KO_NOW.search(text, end, s_right)
+    stop = turn.start() if turn else s_right
+    if (past := discontinued_past(text, end, stop)) is not None and \
+            not KO_ONGOING.search(text, end, past) and _said_of(text, (start, end), past, others, ILLNESS + STOPPED):
+        return True
+    over = KO_NOW_OVER.search(text, end, s_right)          # "당뇨가 있는데 지금은 괜찮아요" is under control, not over
+    return bool(over) and past_tense(text, end, over.start()) and \
+        _said_of(text, (start, end), over.start(), others, ILLNESS)
+
+
 def _historical(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int], others: Others) -> bool:
     s_left, s_right = sentence
     sentence_before, sentence_after = text[s_left:start], text[end:s_right]
@@ -174,11 +227,17 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
             past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right]))):
         return True
+    if _korean_over(text, start, end, sentence, others):
+        return True
     over = EN_RESOLVED_AFTER.search(sentence_after)
     if _history_before(sentence_before, EN_HISTORY, EN_NOW) or EN_SWITCHED_FROM.search(sentence_before) or \
             (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
         return True
-    if EN_HAD_BEFORE.search(text[s_left:start]) and EN_PAST_TIME_AFTER.search(sentence_after):
+    if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
+            EN_PAST_TIME_AFTER.search(sentence_after):
+        return True
+    if EN_EARLIER_EPISODE.search(sentence_before) or \
+            (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
         return True
     return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했", after[:14]))
 
@@ -206,7 +265,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         speculative(text, end, clause.end)
-    owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before)
+    owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
+        (_slot_of((start, end), others) in ILLNESS and bool(EN_THIS_BEFORE.search(before)))
     if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
         return HYPOTHETICAL
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)

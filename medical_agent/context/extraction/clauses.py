@@ -75,6 +75,7 @@ KO_CONTENT_TAGS = ("N", "V", "M", "X", "SN", "SL", "SH")
 
 EN_QUESTION_START = re.compile(
     r"^\W*(?:can|could|should|shall|is|are|am|was|were|does|do|did|will|would|may|might|must|what|what's|whats|how|"
+    r"cn|cud|shud|shld|wat|wut|"                                   # chat spellings: "cn i take amoxicilin …"
     r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b", re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
                        r"any\s+(?:advice|tips|ideas?))\b", re.I)
@@ -87,6 +88,7 @@ EN_BREAK = re.compile(r",\s|;|:\s|\s[-–—]+\s|[–—]|\b(?:but|however|while
                       r"(?=\b(?:what\s+if|if|unless|whether)\b)|"
                       r"(?<=\w\s)(?=(?:can|could|should|may|do|does|is|are|will|would)\s+(?:I|it|that|this)\b)", re.I)
 PAST = _set("었 았 였 었었 았었")
+DISCONTINUED = _set("었었 았었 였었")
 
 
 def _norm(form: str) -> str:
@@ -124,6 +126,13 @@ def clause_at(text: str, pos: int) -> Clause:
 def past_tense(text: str, start: int, end: int) -> bool:
     """A Korean past-tense marker (-었/-았/-였) between ``start`` and ``end``."""
     return any(m.tag == "EP" and m.form in PAST for m in morphemes(text) if start <= m.start < end)
+
+
+def discontinued_past(text: str, start: int, end: int) -> int | None:
+    """Where a Korean discontinued past (-었었-/-았었-: "났었는데", "먹었었어요", it was so and is no longer) is said
+    between ``start`` and ``end``, or None."""
+    return next((m.start for m in morphemes(text) if start <= m.start < end and m.tag == "EP" and
+                 m.form in DISCONTINUED), None)
 
 
 def predicate_within(text: str, start: int, end: int) -> bool:

@@ -9,7 +9,9 @@ The same for an age and a pregnancy that cannot go together (a pregnant five-yea
 있어요": the sex and the condition), a condition denied and held in one message ("I have never had diabetes, and I
 have had type 1 diabetes since childhood": both, a kind of a condition counting as the condition), and a denial of
 taking any medicine beside a medicine taken ("I have never taken any medication and I take metformin every day");
-"no medicines except metformin", "가끔 타이레놀만" are exceptions, not contradictions. Conflicts with the *stored*
+"no medicines except metformin", "가끔 타이레놀만" are exceptions, not contradictions. Two body weights (or heights)
+of the person that cannot both be now ("몸무게 48킬로 나가고요, 체중은 지금 100킬로 넘어요") are refused both,
+unless the message tells a change or a past ("was 90 kg last year", "80킬로였는데", "lost 5 kg"). Conflicts with the *stored*
 profile are another matter, held back at store time (context.profile.conflicts).
 """
 
@@ -125,6 +127,28 @@ def medication_contradiction(text: str, medications: list[dict[str, Any]], whose
     if not taken or denial is None or EXCEPTIONS.search(text) or not whose(*denial.span()):
         return None
     return {"kind": "contradiction", "what": "medications", "text": f"{denial.group()} / {taken[0]['text']}"}
+
+
+# How far apart two readings of the same body measure may be and still be the same one said twice (rounding, "about")
+BODY_SPREAD = {"weight": 0.1, "height": 0.05}
+EN_CHANGE_OR_PAST = re.compile(r"\b(?:was|were|used\s+to|ago|last\s+(?:year|month|week|time)|before|previously|"
+                               r"from|since|gained|lost|gain|lose|up|down|goal|target|want\s+to|aim)\b|"
+                               r"전에|전엔|작년|예전|지난|에서|부터|목표|빠졌|빠지|늘었|늘어|줄었|줄어|쪘|찌", re.I)
+
+
+def body_contradiction(text: str, vitals: list[dict[str, Any]], past: bool) -> tuple[dict[str, Any] | None,
+                                                                                    list[dict[str, Any]]]:
+    """A doubt and the readings to refuse when the message gives two weights (or heights) of the person too far
+    apart to be the same, with no change or past told (``past``: a Korean past tense in the message)."""
+    if past or EN_CHANGE_OR_PAST.search(text):
+        return None, []
+    for kind, spread in BODY_SPREAD.items():
+        same = [v for v in vitals if v.get("type") == kind and isinstance(v.get("value"), (int, float))]
+        values = [float(v["value"]) for v in same]
+        if len(values) > 1 and max(values) > min(values) * (1 + spread):
+            return {"kind": "contradiction", "what": f"{kind}+{kind}",
+                    "text": " / ".join(str(v.get("text", v["value"])) for v in same)}, same
+    return None, []
 
 
 def overlaps(span: list[int] | Span, refused: list[Span]) -> bool:

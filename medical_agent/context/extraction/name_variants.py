@@ -16,8 +16,10 @@ event it comes with ("소변볼때 따끔거려요" is no tingling); nor is a mo
 English names of the form adjective + noun (swollen ankles, racing heart, sore throat, runny nose) are as often
 said the other way round, with the adjective as the predicate: "my ankles have been swollen", "I feel my heart
 racing", "my throat is sore". Those are matched as noun, linking words only (is, have been, feels, really ...),
-adjective. Names with a preposition are said with a determiner after it ("blood in my stool", "pain in my chest"
-for blood in stool, pain in chest). The caller keeps what the concept linker did not already cover, except
+adjective; a place and pain (knee pain, stomach pain) as the place and a verb of pain ("my knees ache"). Names with a preposition are said with a determiner after it ("blood in my stool", "pain in my chest"
+for blood in stool, pain in chest). A Korean name that is a subject and its predicate ("아랫배가 아프", "다리가 붓")
+is also matched in its nominalised form ("아랫배 아픔"), so another particle or an adverb between them ("아랫배도 살살
+아파요") does not hide it. Misspelt medicines and plural abbreviations come from :mod:`.name_spelling`. The caller keeps what the concept linker did not already cover, except
 that a longer name holding the linker's mention whole names more ("pain in my chest" over "pain").
 """
 
@@ -30,6 +32,7 @@ from .concepts import Concept, ConceptTable
 from .dictionary_linker import DictionaryLinker
 from .mentions import Mention, holds
 from .morphology import morphemes
+from .name_spelling import NameSpelling
 
 CONFIDENCE = 0.85
 ADJECTIVE = re.compile(r"^(?:[a-z]+(?:en|ing|y|ed)|sore|stiff|numb|dry|red|black|yellow|fast|weak|loose|hard|tight)$")
@@ -38,6 +41,11 @@ LINKING = (r"(?:\s+(?:is|are|was|were|feels?|felt|looks?|looked|seems?|seemed|ha
            r"a\s+little))*\s+")
 PREPOSITIONAL = re.compile(r"^(?P<head>[a-z]+(?:\s+[a-z]+)?)\s+(?P<prep>in|of|on|from|around|under|behind)\s+"
                            r"(?:(?:the|a|my)\s+)?(?P<tail>[a-z]+)$")
+# "<place> pain" names are said as the place and a verb of pain: "my knees ache", "my stomach hurts"
+HURTS = (r"(?:(?:really|still|always|sometimes|often|constantly|kind\s+of|so|both)\s+)?(?:hurts?|hurting|aches?|aching|"
+         r"(?:is|are)\s+(?:so\s+|really\s+)?sore|(?:is|are)\s+killing\s+me)\b")
+NOT_A_PLACE = frozenset({"chronic", "persistent", "acute", "severe", "sharp", "upper", "lower", "low", "mild",
+                         "nerve", "phantom", "growing"})
 DROPPED = ("JKS", "JX", "JKO")                  # 손이 / 손은 / 손도 / 손을 떨려요
 PREDICATES = ("VV", "VA", "XSV", "XSA")          # 떨리다, 가렵다, 따끔거리다 (따끔 + 거리), 침침하다 (침침 + 하)
 KEPT_ADVERBS = frozenset(["안", "못", "잘", "덜", "별로", "전혀"])
@@ -107,6 +115,27 @@ def nominalised_text(text: str, joined: bool = False) -> tuple[str, list[tuple[i
     return "".join(chars), spans
 
 
+SUBJECT_AND_PREDICATE = re.compile(r"^(?P<noun>[가-힣]+(?:\s+[가-힣]+)?)(?:이|가|을|를|은|는|도)\s+[가-힣]+$")
+
+
+def nominal_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The nominalised forms of the names that are a subject and its predicate: 아랫배가 아프 → 아랫배 아픔. Only where
+    kiwi reads the last word as a whole predicate stem (뼈가 부러, a cut stem, gives nothing)."""
+    out = []
+    for name in names:
+        if (m := SUBJECT_AND_PREDICATE.match(name)) is None:
+            continue
+        noun = m["noun"]
+        if noun == "이":
+            continue                                    # 이가 아프 (a tooth): "이 아픔" would read "this pain"
+        nominal = nominalised_text(name + "다")[0]
+        tail = nominal[len(noun) + 1:]
+        if nominal.startswith(noun + " ") and tail and " " not in tail and \
+                (ord(tail[-1]) - HANGUL_BASE) % 28 == JONG_M or tail.endswith(("음", "움")):
+            out.append(nominal)
+    return tuple(out)
+
+
 def _inverted(concepts: ConceptTable) -> list[tuple[re.Pattern[str], Concept]]:
     """'ankles ... swollen' for 'swollen ankles': one pattern per adjective + noun name (plural -s optional)."""
     out = []
@@ -116,6 +145,8 @@ def _inverted(concepts: ConceptTable) -> list[tuple[re.Pattern[str], Concept]]:
             if len(words) == 2 and ADJECTIVE.match(words[0]) and words[1].isalpha():
                 noun = words[1][:-1] if words[1].endswith("s") and len(words[1]) > 4 else words[1]
                 out.append((re.compile(rf"\b{noun}s?{LINKING}{words[0]}\b", re.I), c))
+            elif len(words) == 2 and words[1] == "pain" and words[0].isalpha() and words[0] not in NOT_A_PLACE:
+                out.append((re.compile(rf"\b{words[0]}s?\s+{HURTS}", re.I), c))     # my knees ache: knee pain
             elif found := PREPOSITIONAL.match(name.lower()):
                 head, prep, tail = found["head"].replace(" ", r"\s+"), found["prep"], found["tail"]
                 out.append((re.compile(rf"\b{head}\s+{prep}\s+(?:my|the)\s+{tail}s?\b", re.I), c))
@@ -126,9 +157,11 @@ class NameVariants:
     """Conjugated Korean names and turned-round English names of the table."""
 
     def __init__(self, concepts: ConceptTable) -> None:
-        korean = [Concept(c.cui, c.tui, c.slot, c.name, (), c.names_ko) for c in concepts.concepts if c.names_ko]
+        korean = [Concept(c.cui, c.tui, c.slot, c.name, (), (*c.names_ko, *nominal_names(c.names_ko)))
+                  for c in concepts.concepts if c.names_ko]
         self.korean = DictionaryLinker(ConceptTable(korean))
         self.english = _inverted(concepts)
+        self.spelling = NameSpelling(concepts)
         names = {c.name.lower() for c in concepts.concepts}
         self.generic = {c.cui for c in concepts.concepts if any(n.endswith(" " + c.name.lower()) for n in names)}
 
@@ -136,7 +169,7 @@ class NameVariants:
         """Mentions of names said in another form, not overlapping each other or ``taken`` spans, except ones they
         hold whole (the caller then drops the shorter mention)."""
         found: list[Mention] = []
-        for concept, start, end in [*self._korean(text), *self._english(text)]:
+        for concept, start, end in [*self._korean(text), *self._english(text), *self.spelling.find(text)]:
             if any(start < e and s < end for s, e in taken if not holds((start, end), (s, e))) or \
                     any(start < f.end and f.start < end for f in found):
                 continue

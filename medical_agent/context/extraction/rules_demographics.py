@@ -33,7 +33,7 @@ NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|ab
                             re.I)
 AGE_PATTERNS = [
     re.compile(r"(?<![\d.])(-?\d+)\s*(?:세|살|歲)"),
-    re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:year|yr)s?[\s-]*old", re.I),
+    re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:(?:year|yr)s?[\s-]*old|y/?o\b|y\.o\.)", re.I),     # 63 yo, 63 y/o
     re.compile(r"\b(?:i'?m|i am|aged?|age:?)\s+(\d{1,3})\b(?!\s*(?:kg|cm|lb|%|mg|weeks?|days?|times?|years?\s+ago|"
                r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone))",
                re.I),
@@ -44,8 +44,11 @@ AGE_GROUP_PATTERNS = [
     re.compile(r"\bin\s+(?:my|his|her|their)\s+(?:early\s+|mid\s+|late\s+)?([1-9])0'?s\b", re.I),
     re.compile(r"\b(?:a|an)\s+([1-9])0'?s\s+(?:man|woman|male|female|person)", re.I),
 ]
-MALE = re.compile(r"남성|남자(?!\s*친구)|\b(?:male|man|boy|gentleman)\b", re.I)
-FEMALE = re.compile(r"여성|여자(?!\s*친구)|임산부|\b(?:female|woman|girl|lady)\b", re.I)
+# "guy", "dude" and "gal" say the sex only of the speaker's own description ("29 yr old guy here", "I'm a guy"), not
+# of anyone ("a guy at work"); an age before them (with or without "year old") or "I'm a" makes it one.
+SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
+MALE = re.compile(rf"남성|남자(?!\s*친구)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+FEMALE = re.compile(rf"여성|여자(?!\s*친구)|임산부|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),

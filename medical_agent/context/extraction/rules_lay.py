@@ -4,7 +4,8 @@
 "갑상선이 있어요"), a few words
 apart within one clause, mapped to a concept of the table. Symptoms are said the same way: a weight and how it
 changed ("몸무게가 석 달 만에 7킬로 빠졌어요", "lost about 5 kg": the number is the change, not a weight, see
-rules_measurements), a fever and how it went ("열이 38.5도까지 올랐고"). Such a mention is stored with the assertion
+rules_measurements), a fever and how it went ("열이 38.5도까지 올랐고"), a swollen hand ("손이 퉁퉁 부었어요"), a stiff
+lower back ("허리가 뻐근해요"), being winded on the stairs, peeing constantly, being "up 10 pounds". Such a mention is stored with the assertion
 ``reported``: what the person was told or feels, not a diagnosis. It counts like a present condition for the
 safety rules (caution errs on the safe side) and is shown as reported. Negation right after the state
 ("나쁘지 않아요", "isn't bad") makes it negated; the clause's other cues (family, history, a question without a
@@ -24,11 +25,16 @@ from .name_variants import NameVariants
 REPORTED = "reported"
 GAP_KO, GAP_EN = r"(?:[^.!?\n,;—–]|(?<=\d)\.(?=\d)){0,14}?", r"(?:[^.!?\n,;—–]|(?<=\d)\.(?=\d)){0,30}?"  # 38.5 inside
 KO_BAD = r"(?:안\s*좋|나쁘|나빠|떨어|저하|약하|약해|안\s*되|문제|이상이|망가|손상)"
-KO_HIGH = r"(?:높|올라|많이\s*나|세다|센\s*편)"
+KO_HIGH = r"(?:높|올라|(?<!\d)(?<!\d\s)(?:올랐|오른)|많이\s*나|세다|센\s*편)"     # "혈당이 30 올랐어요": an amount
 EN_BAD = (r"(?:(?:is|are|isn't|aren't|not)\s+(?:working|doing)\s+(?:well|right|properly)|not\s+(?:working|good|great)|"
           r"weak|bad|poor|low|reduced|declin\w*|failing|(?:a\s+)?problem|trouble|damaged)")
 EN_HIGH = r"(?:high|up|raised|elevated|a\s+bit\s+high|on\s+the\s+high\s+side)"
 KILOS = r"\d+(?:\.\d+)?\s*(?:kg|kilos?|kilograms?|pounds|lbs?)\b"
+# "up almost 10 pounds", "down 5 kg": the change right after up/down (not "picked up a 50 lb bag")
+UP_DOWN = r"\b{}\s+(?:(?:about|almost|nearly|around|over|like|by|another)\s+)?" + KILOS
+KO_BODY = (r"(?<![가-힣])(?:손|손가락|손등|발|발등|다리|발목|종아리|얼굴|눈|눈두덩|눈꺼풀|몸|팔)"     # a knee: joint swelling
+           r"(?=이|가|은|는|도|\s)")
+EN_FEEL = r"(?:get|gets|getting|got|feel|feels|feeling|felt|am|'m|be|been|become|becoming)"
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,17 @@ RULES = (
     LayRule("Weight loss", _en(r"lost|losing|dropped", KILOS)),
     LayRule("Weight gain", _ko(r"몸무게|체중", r"늘었|늘어|쪘|찌|증가")),
     LayRule("Weight gain", _en(r"gained|gaining|put\s+on", KILOS)),
+    LayRule("Weight gain", re.compile(UP_DOWN.format("up"), re.I)),
+    LayRule("Weight loss", re.compile(UP_DOWN.format("down"), re.I)),
+    LayRule("Oedema", _ko(KO_BODY, r"붓|부었|부어|부은")),
+    LayRule("Low back pain", _ko(r"(?<![가-힣])허리", r"뻐근|결리|결려|결림|쑤시|쑤셔|시큰|삐끗")),
+    LayRule("Dyspnoea", re.compile(rf"\b{EN_FEEL}\s+(?:(?:so|really|very|easily|quickly|a\s+bit|kind\s+of|all)\s+)?"
+                                   r"(?:winded|out\s+of\s+breath|breathless)\b|\bcan'?t\s+catch\s+my\s+breath\b",
+                                   re.I)),
+    LayRule("Urinary frequency", re.compile(
+        r"\b(?:peeing|urinating|pee|urinate|going\s+to\s+the\s+(?:bathroom|toilet|loo))\s+(?:\w+\s+)?"
+        r"(?:constantly|all\s+the\s+time|a\s+lot|so\s+much|so\s+often|every\s+(?:hour|half\s+hour)|frequently|"
+        r"non-?stop)\b|\bconstantly\s+(?:peeing|urinating)\b", re.I)),
     LayRule("Fever", _ko(r"(?<![가-힣])열(?=이|은|도)", r"올라|올랐|오르|안\s*내려|안\s*떨어")),
 )
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
@@ -91,8 +108,16 @@ class LayConditions:
                 spans.append((m.start(), m.end()))
                 found.append(Mention(cui=concept.cui, name=concept.name, tui=concept.tui, slot=concept.slot,
                                      text=m.group(0), start=m.start(), end=m.end(), confidence=0.7, source="lay"))
-        found += self.variants.find(text, spans)
-        return sorted(found, key=lambda m: m.start)
+        # The table's own name said in another form ("발목이 퉁퉁 부었": 발목이 붓) names it better than a rule of
+        # the same concept over the same words; other rule mentions keep their words.
+        own = self.variants.find(text, list(taken))
+        found = [m for m in found if not any(v.cui == m.cui and _covers(v, m) for v in own)]
+        variants = self.variants.find(text, [*taken, *((m.start, m.end) for m in found)])
+        return sorted([*found, *variants], key=lambda m: m.start)
+
+
+def _covers(outer: Mention, inner: Mention) -> bool:
+    return outer.start <= inner.start and inner.end <= outer.end
 
 
 def lay_assertion(text: str, mention: Mention, general: str) -> str:

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from .meal_timing import meal_type, sentence_start, timed_numbers
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 GAP = r"[^\d\n]{0,15}?"
@@ -99,7 +101,15 @@ def plausible_pressure(systolic: float, diastolic: float) -> bool:
         systolic > diastolic
 
 
+# The two numbers named as upper and lower: "혈압 쟀는데 위에가 98 아래가 60", "top number 150, bottom 95",
+# "systolic 150 diastolic 95" (위/아래 and top/bottom only after a blood-pressure word).
+_UPPER = (r"(?:(?:혈압|\bBP\b|blood\s+pressure)[^\n.?!]{0,25}?(?:(?<![가-힣])위(?:에|쪽|에서)?(?:가|는|이|은)?|"
+          r"\btop(?:\s+number)?(?:\s+(?:is|was|of))?)|수축기(?:\s*혈압)?(?:은|는|이|가)?|\bsystolic(?:\s+(?:is|was|of))?)")
+_LOWER = (r"(?:(?<![가-힣])아래(?:에|쪽|에서)?(?:가|는|이|은)?|밑(?:에|이|은|에가)?|\bbottom(?:\s+number)?(?:\s+(?:is|was|of))?|"
+          r"이완기(?:\s*혈압)?(?:은|는|이|가)?|\bdiastolic(?:\s+(?:is|was|of))?)")
 BP_PATTERNS = [
+    re.compile(rf"{_UPPER}\s*[:=]?\s*(\d{{2,3}})(?!\d|\.\d)[^\d\n]{{0,12}}?{_LOWER}\s*[:=]?\s*(\d{{2,3}})(?!\d|\.\d)"
+               r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
     re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(-?\d+)(?!\d|\.\d)"
                r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
     re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I | re.ASCII),
@@ -197,7 +207,7 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
     out: list[Measurement] = []
     doubts: list[Implausible] = []
     taken: list[tuple[int, int]] = []
-    for keyword, pattern in zip((True, False), BP_PATTERNS, strict=True):
+    for keyword, pattern in zip((True, True, False), BP_PATTERNS, strict=True):
         for m in pattern.finditer(text):
             sys_, dia = int(m.group(1)), int(m.group(2))
             if not _free(m.span(1), taken):
@@ -241,4 +251,23 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
             else:
                 continue
             taken.append(num_span)
+    out += _meal_timed(text, out, taken)
     return sorted(out, key=lambda x: x.start), sorted(doubts, key=lambda x: x.start)
+
+
+def _meal_timed(text: str, out: list[Measurement], taken: list[tuple[int, int]]) -> list[Measurement]:
+    """Retype (in place) a random glucose said with its meal time; return the bare numbers a meal time makes
+    glucose readings (:mod:`.meal_timing`)."""
+    out.sort(key=lambda x: x.start)
+    for i, reading in enumerate(out):
+        if reading.type == "random_glucose":
+            left = max([sentence_start(text, reading.start), *(o.end for o in out[:i] if o.end <= reading.start)])
+            if kind := meal_type(text, (left, reading.end), reading.end):
+                out[i] = replace(reading, type=kind)
+
+    def free(span: tuple[int, int]) -> bool:
+        return _free(span, taken) and not OTHER_UNIT.match(text, span[1]) and not _change(text, *span)
+
+    found = [Measurement(kind, "lab", value, "mg/dL", *span) for kind, value, span in timed_numbers(text, free)]
+    taken += [(m.start, m.end) for m in found]
+    return found

@@ -22,8 +22,9 @@ from typing import Any
 
 from ...text import detect_language
 from . import assertion as A
-from .clauses import predicate_within
+from .clauses import past_tense, predicate_within
 from .contradictions import (
+    body_contradiction,
     demographic_contradictions,
     denied_and_held,
     medication_contradiction,
@@ -99,6 +100,10 @@ class SlotExtractor:
             reading = meas.as_item()
             reading.update(timestamp=stamp, text=text[meas.start:meas.end], span=[meas.start, meas.end])
             slots["vitals" if meas.slot == "vital" else "labs"].append(reading)
+        doubt, refused_readings = body_contradiction(text, slots["vitals"], past_tense(text, 0, len(text)))
+        if doubt:
+            slots["doubts"].append(doubt)
+            slots["vitals"] = [v for v in slots["vitals"] if all(v is not r for r in refused_readings)]
         for bad in implausible:
             if A.classify(text, bad.start, bad.end, reading=True) not in NOT_THE_PERSONS:
                 slots["doubts"].append({"kind": "implausible", "what": bad.type, "text": text[bad.start:bad.end],
@@ -144,7 +149,9 @@ class SlotExtractor:
                 if hit.field == "age":
                     ages.append(int(hit.value))
             if hit.field == "is_pregnant":
-                demo["is_pregnant"] = status != A.NEGATED and status != A.HISTORICAL
+                if status == A.HISTORICAL:
+                    continue                # an earlier pregnancy says nothing about now ("with my first pregnancy")
+                demo["is_pregnant"] = status != A.NEGATED
                 if demo["is_pregnant"]:
                     demo["gender"] = "female"
             elif hit.field == "gender":
