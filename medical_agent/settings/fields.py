@@ -23,6 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "planner": ("rules", "llm"),
     "retrieval_store": ("local", "postgres"),
     "fulltext_ranking": ("idf", "ts_rank"),
+    "sign_in": ("auto", "off", "mock"),
 }
 
 

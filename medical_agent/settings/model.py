@@ -112,6 +112,9 @@ class UI:
     reviewer_code: str | None = field(default=None, repr=False)   # one code for all reviewers (a demo mode)
     reviewers_file: Path | None = None      # reviewers with their own codes: "name<TAB>sha256(code)" a line
     mcp_server: bool = True                 # the agent's tools for other assistants at /gradio_api/mcp/ (issue 36)
+    sign_in: str = "auto"                   # Hugging Face sign-in: auto (on a Space with hf_oauth) | off | mock
+    sign_in_salt: str | None = field(default=None, repr=False)  # secret: a signed-in person's key is its HMAC
+    sign_in_mock_user: str = "local-user"   # who the offline mock signs in as (off a Space, sign_in: mock)
 
 
 @dataclass(frozen=True)
@@ -255,3 +258,5 @@ def check_ranges(settings: Settings) -> None:
             raise SettingsError(f"{key}: must be greater than 0")
     if settings.retrieval.rrf_k < 1:
         raise SettingsError("rrf_k: must be at least 1")
+    if settings.ui.sign_in_salt is not None and len(settings.ui.sign_in_salt) < 16:
+        raise SettingsError("sign_in_salt: must be at least 16 characters (a long random secret)")

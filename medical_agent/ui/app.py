@@ -1,7 +1,8 @@
 """The Gradio Blocks app: a compact header, the chat on the left (with its steps, 👍/👎 and the person's own
 controls below), the agent's working on the right (four panels: slots, profile, documents, refine log), and a
 closed "Advanced / research" fold for what only a researcher needs (mode, ablation profile, switches, backends,
-clinician review, the last turn as JSON). Each browser session has its own user and thread.
+clinician review, the last turn as JSON). Each browser session has its own user and thread; a person signed in
+with Hugging Face (``sign_in``) has their account's, on any device.
 
 Every word comes from the label table (``labels``) in the interface's language, which starts as the browser's and
 is kept across reloads (``localizer``); switching it renders the panels again from the last turn. The chat turn is
@@ -33,6 +34,7 @@ from .review import ReviewPanel
 from .runtime import AgentRuntime
 from .scroll import SCROLL_TO_NEW_ANSWER_JS
 from .served_files import ServedFiles
+from .sign_in import SignIn, login_button, wire_button
 from .text_safety import for_person
 
 __all__ = ["EXAMPLES", "SORRY", "STARTING", "MedicalAgentApp", "header_text", "new_session", "tech_text"]
@@ -76,6 +78,8 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
         # than 10) or, after a crash, at the next start.
         self.served = ServedFiles()
         self.resume_attempts = Attempts("resume", self.settings.limits.max_code_attempts)
+        self.sign_in = SignIn(self.settings)
+        self.login: gr.LoginButton | None = None
 
     # ----- what the panels show -------------------------------------------------------------------------
     def namer(self) -> Namer | None:
@@ -83,7 +87,7 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
         return agent.deps.profiles.korean_name if agent is not None else None
 
     def keep(self, session: dict[str, str], lang: str = "en") -> str:
-        return keep_text(session["user_id"], self.settings.limits.profile_retention_days, lang)
+        return keep_text(session["user_id"], self.settings.limits.profile_retention_days, lang, session.get("account"))
 
     def item_label(self, session: dict[str, str], key: str, lang: str) -> str:
         """An item as the editor lists it (the person's words for it), for the line saying what was changed."""
@@ -151,6 +155,8 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
         put(self.controls.mode, self.controls.mode_state(self.runtime.status(), lang))
         if session:
             put(self.account.keep, self.keep(session, lang))
+        if self.login is not None:
+            put(self.login, self.sign_in.label(session, lang))
         return [lang, lang, *[gr.update(**changes.get(id(c), {})) for c in self.relabel_outputs]]
 
     def status_values(self, lang: str) -> list[Any]:
@@ -162,22 +168,28 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
         """While the agent starts: its state every two seconds; the timer stops once it is ready (or failed)."""
         return *self.status_values(lang), gr.Timer(active=self.runtime.agent is None and self.runtime.error is None)
 
-    def start(self, first: str):
-        """The page's first frame: a session, the header, and the first language (the stored choice, else the
-        browser's), which the language switch then applies to everything."""
-        session, lang = new_session(), lang_of(first)
-        return *self.status_values(lang), session, self.keep(session, lang), lang
+    def start(self, first: str, profile: gr.OAuthProfile | None = None):
+        """The page's first frame: a session (the signed-in account's, else a new anonymous one), the header, the
+        first language (the stored choice, else the browser's), which the language switch then applies to
+        everything, and the sign-in button's label when there is one."""
+        account, lang = self.sign_in.account(profile), lang_of(first)
+        session = self.sign_in.session(account) if account else new_session()
+        label = [self.sign_in.label(session, lang)] if self.login is not None else []
+        return *self.status_values(lang), session, self.keep(session, lang), lang, *label
 
     # ----- layout ---------------------------------------------------------------------------------------
     def build(self) -> gr.Blocks:
         quiet_gradio_errors()
         loc = self.localizer = Localizer()
+        self.login = login_button() if self.sign_in.enabled else None
         with gr.Blocks(title=text("title"), delete_cache=(300, 600)) as demo:
             self.served.cache = Path(demo.GRADIO_CACHE)
             session, traces, ui_lang, stored = gr.State(None), gr.State({}), gr.State("en"), stored_language()
             with gr.Row(elem_id="top", equal_height=True):
                 self.header = gr.Markdown(header_text(self.runtime), elem_id="header")
                 language = loc.add(language_radio(), "language")
+                if self.login is not None:
+                    wire_button(self.login.render())
             self.profile = ProfilePanel()
             with gr.Row(elem_id="main"):
                 with gr.Column(scale=5, elem_id="chat-column", min_width=320):
@@ -226,7 +238,8 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
             self.panel_outputs = [*self.display_outputs, raw, self.my_docs.pages]
             self.relabel_outputs = list(dict.fromkeys([*loc.components, *self.display_outputs, self.examples.dataset,
                                                        self.header, self.tech, self.my_docs.upload,
-                                                       self.account.keep, controls.mode]))
+                                                       self.account.keep, controls.mode,
+                                                       *([self.login] if self.login is not None else [])]))
             self._wire(demo, chatbot, box, send, new, new_confirm, new_status, controls, raw, session, traces,
                        ui_lang, stored, language)
         return demo
@@ -266,7 +279,10 @@ class MedicalAgentApp(ChatTurns, ProfileActions):
                                    account.delete_status], api_name="delete_profile")
         timer = gr.Timer(2.0)
         timer.tick(self.tick, ui_lang, [self.header, self.tech, controls.mode, timer], api_name=False)
-        demo.load(self.start, stored, [self.header, self.tech, controls.mode, session, account.keep, language],
-                  js=FIRST_LANGUAGE_JS, api_name=False)
+        login = [self.login] if self.login is not None else []
+        loaded = demo.load(self.start, stored, [self.header, self.tech, controls.mode, session, account.keep, language,
+                                                *login], js=FIRST_LANGUAGE_JS, api_name=False)
+        if login:   # a signed-in person's last conversation, as a resume code brings it back
+            loaded.then(self.open_account, [session, language], [chatbot, *panels, session, traces], api_name=False)
         language.change(self.relabel, [language, session, raw], [ui_lang, stored, *self.relabel_outputs],
                         api_name=False)

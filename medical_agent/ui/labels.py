@@ -135,6 +135,12 @@ TEXTS: dict[str, tuple[str, str]] = {            # key: (English, Korean)
     "keep_days": ("People idle for {days} days are deleted with their cached answers and conversations.",
                   "{days}일 동안 쓰지 않으면 저장된 답변, 대화와 함께 삭제됩니다."),
     "keep_forever": ("Profiles are kept until you delete them.", "프로필은 직접 삭제할 때까지 보관됩니다."),
+    "keep_account": ("Signed in as **{name}**: your profile, documents, ratings and conversations follow your Hugging "
+                     "Face account on any device. Signing out returns to an anonymous session. {rule}",
+                     "**{name}** 님으로 로그인했습니다: 프로필, 문서, 평가, 대화가 어느 기기에서든 허깅페이스 계정을 따라갑니다. "
+                     "로그아웃하면 익명으로 돌아갑니다. {rule}"),
+    "sign_in": ("Sign in with Hugging Face", "허깅페이스로 로그인"),
+    "sign_out": ("Sign out ({name})", "로그아웃 ({name})"),
     "no_code": ("⚠️ No profile for that code (a typo, or it was deleted or expired).",
                 "⚠️ 그 코드의 프로필이 없습니다 (오타이거나, 삭제되었거나 만료되었습니다)."),
     "choose_item": ("choose an item first", "항목을 먼저 고르세요"),

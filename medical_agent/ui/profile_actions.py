@@ -29,7 +29,7 @@ from ..indexing.worker import read_record
 from ..logging_setup import describe_failure
 from .attempts import client_of, wait_line
 from .confirm import Confirm
-from .labels import text
+from .labels import lang_of, text
 from .localizer import Localizer
 from .served_files import discard_upload
 from .text_safety import for_person, plain
@@ -50,10 +50,21 @@ def new_session() -> dict[str, str]:
     return {"user_id": f"web-{secrets.token_hex(10)}", "thread_id": uuid.uuid4().hex}
 
 
-def keep_text(user_id: str, retention_days: float, lang: str = "en") -> str:
-    """Which rule applies to this browser's data: the private code that brings the profile back, and expiry."""
+def keep_text(user_id: str, retention_days: float, lang: str = "en", account: str | None = None) -> str:
+    """Which rule applies to this browser's data: the private code that brings the profile back (or, signed in, the
+    account it follows), and expiry. A signed-in person's key is never shown: it is not a resume code."""
     rule = text("keep_days", lang, days=f"{retention_days:g}") if retention_days > 0 else text("keep_forever", lang)
+    if account:
+        return text("keep_account", lang, name=for_person(account), rule=rule)
     return text("keep", lang, code=user_id, rule=rule)
+
+
+def reopen(agent: MedicalAgent, user_id: str) -> tuple[list[dict[str, str]], str]:
+    """A stored person's most recent conversation as the chat shows it (its last turns), and its thread id (a new
+    one when they have none): what a resume code or a sign-in on another device continues."""
+    thread = agent.storage.activity.last_thread(user_id)
+    history = agent.thread_state(thread).get("conversation_history", []) if thread else []
+    return [{"role": t["role"], "content": plain(str(t["content"]))} for t in history], thread or uuid.uuid4().hex
 
 
 def linked_concept(agent: MedicalAgent, key: str, value: str) -> dict[str, Any] | None:
@@ -109,11 +120,23 @@ class ProfileActions:
             note = wait_line(wait, lang) if wait else text("no_code", lang)
             return [gr.skip()] * (len(self.panel_outputs) + 4) + [f"{note}\n\n{self.keep(session, lang)}", ""]
         self.resume_attempts.succeeded(client)
-        thread = agent.storage.activity.last_thread(code)
-        history = agent.thread_state(thread).get("conversation_history", []) if thread else []
-        session = {"user_id": code, "thread_id": thread or uuid.uuid4().hex}
-        chat = [{"role": t["role"], "content": plain(str(t["content"]))} for t in history]     # as the chat shows it
+        chat, thread = reopen(agent, code)
+        session = {"user_id": code, "thread_id": thread}
         return chat, *self._panels(session, None, lang), session, hidden_file(), {}, self.keep(session, lang), ""
+
+    def open_account(self, session: dict[str, str] | None, lang: str = "en"):
+        """After a signed-in page loads: the account's profile, panels and most recent conversation, whichever
+        device or replica it was last used on (anonymous sessions: nothing changes). It waits for an agent still
+        starting, as a first question would; if the agent failed, the page stays as it is."""
+        if not session or not session.get("account"):
+            return [gr.skip()] * (len(self.panel_outputs) + 3)
+        try:
+            agent = self.runtime.wait(timeout=600)
+        except (TimeoutError, RuntimeError):
+            return [gr.skip()] * (len(self.panel_outputs) + 3)
+        chat, thread = reopen(agent, session["user_id"])
+        session = {**session, "thread_id": thread}
+        return chat, *self._panels(session, None, lang_of(lang)), session, {}
 
     def edit_profile(self, key: str | None, action: str, value: str, session: dict[str, str] | None,
                      lang: str = "en"):

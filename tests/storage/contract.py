@@ -259,8 +259,34 @@ class FeedbackContract:
         assert storage.feedback.for_user("alice") == [] and len(storage.feedback.for_user("bob")) == 1
 
 
+class AccountContract:
+    """A signed-in person (issue 36) is stored under one key, ``hf-`` + a salted hash, on every replica: what one
+    connection wrote under it another reads, and an erasure on either leaves nothing on both. No new table: the
+    key is the user id every repository already has."""
+
+    KEY = "hf-" + "5e" * 16
+
+    def test_a_signed_in_person_s_rows_follow_them_across_replicas_and_go_together(
+            self, storage: Storage, reopen: Callable[[], Storage]):
+        storage.profiles.update(self.KEY, lambda _: profile(1, conditions=["diabetes"]))
+        save_thread(storage, "phone-thread")
+        storage.activity.touch(self.KEY, "phone-thread")
+        storage.feedback.put(self.KEY, "t1", "up", FeedbackContract.TRACE)
+        replica = reopen()
+        assert replica.profiles.get(self.KEY)["conditions"] == ["diabetes"]
+        assert replica.activity.last_thread(self.KEY) == "phone-thread"
+        assert [r["turn_id"] for r in replica.feedback.for_user(self.KEY)] == ["t1"]
+        save_thread(replica, "laptop-thread")
+        replica.activity.touch(self.KEY, "laptop-thread")
+        counts = replica.delete_user(self.KEY, ["laptop-thread"])
+        assert counts == {"profiles": 1, "cache_entries": 0, "feedback": 1, "threads": 2}
+        assert storage.profiles.get(self.KEY) is None and storage.activity.last_thread(self.KEY) is None
+        assert storage.feedback.for_user(self.KEY) == []
+        assert storage.checkpointer.get_tuple(thread_config("phone-thread")) is None
+
+
 class StorageContract(ProfileRepositoryContract, CacheRepositoryContract, ActivityContract, ReviewContract,
-                      DocumentContract, FeedbackContract):
+                      DocumentContract, FeedbackContract, AccountContract):
     def test_a_second_user_sees_nothing_of_the_first(self, storage: Storage):
         storage.profiles.update("alice", lambda _: profile(1, conditions=["diabetes"]))
         self.add(storage, "alice", 0, 1)
