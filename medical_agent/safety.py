@@ -99,6 +99,7 @@ class Facts:
     glucose: float | None = None                         # the latest glucose of any kind, mg/dL
     heart_rate: float | None = None                      # the latest pulse, bpm
     asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`ASKS`)
+    named: frozenset[str] = frozenset()                  # medicines the message names for anyone (a child's too)
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -125,6 +126,11 @@ ASKS = {
     "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"
                             r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
                             r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
+    # a child as the patient ("can I give my 8 year old aspirin", "7살 아이한테"), and a planned operation
+    "child": re.compile(r"\b(?:my|our|his|her|a|the)\s+(?:\d{1,2}[- ]?(?:year|yr)s?[- ]?old|son|daughter|kid|child|toddler|"
+                        r"baby|boy|girl|teen\w*)\b|\b(?:children|kids|toddlers?|infants?|teenagers?)\b|아이|아기|애기|어린이|"
+                        r"아들|딸|초등|중학생|고등학생|유아|소아|(?<!\d)(?:[1-9]|1[0-5])\s*살", _I),
+    "surgery": re.compile(r"수술|시술|내시경|surgery|operation|procedure|colonoscopy|endoscopy", _I),
 }
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
@@ -141,6 +147,18 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "소변이 거의 안 나오거나 어지럽고 쓰러질 것 같으면 응급실로 가세요.",
       "en": "If you cannot keep even water down, you can become dehydrated: get medical care today (in pregnancy, your "
             "maternity team). Go to an emergency department if you pass very little urine or feel faint."}),
+    ("aspirin_child", lambda f: "aspirin" in f.named and "child" in f.asks,
+     {"ko": "아스피린은 의사가 처방하지 않는 한 어린이와 청소년에게 먹이지 않습니다(라이 증후군 위험). 열이나 통증에는 "
+            "아세트아미노펜이나 이부프로펜을 나이와 체중에 맞는 용량으로 쓰고, 약사와 상의하세요.",
+      "en": "Aspirin is not given to children and teenagers unless a doctor prescribes it (risk of Reye's syndrome). For "
+            "fever or pain, paracetamol (acetaminophen) or ibuprofen at the dose for their age and weight is used; ask a "
+            "pharmacist."}),
+    ("sglt2_surgery", lambda f: "sglt2" in f.drug_classes and "surgery" in f.asks,
+     {"ko": "SGLT2 억제제(엠파글리플로진, 다파글리플로진 등)는 예정된 수술 전에 보통 3일 전부터 중단합니다(케톤산증 위험). "
+            "언제 멈추고 다시 시작할지 수술팀이나 처방한 의사와 꼭 확인하세요.",
+      "en": "SGLT2 inhibitors (empagliflozin, dapagliflozin and others) are usually stopped 3 days before planned "
+            "surgery because of the risk of ketoacidosis; confirm when to stop and restart with your surgical team or "
+            "prescriber."}),
     ("stop_medicine", lambda f: "stop_medicine" in f.asks,
      {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
             "의사와 함께 정합니다.",
@@ -215,6 +233,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     """Merge the stored profile with this turn's mentions (a drug asked about counts too, and so does a class of
     medicines the question asks about: :data:`CLASS_WORDS`)."""
     meds: set[str] = set()
+    named: set[str] = set()
     conds: set[str] = set()
     egfr: float | None = None
     pregnant = False
@@ -224,6 +243,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
             status = item.get("assertion", "present")
             if status == "present" or (this_turn and status not in ("negated", "family")):
                 meds.add(item["name"].lower())
+            if this_turn and status != "negated":
+                named.add(item["name"].lower())
         for item in source.get("conditions", []):
             if item.get("assertion", "present") in HELD:   # lay descriptions count: caution
                 conds.add(item["name"].lower())
@@ -235,7 +256,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
     asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
-                 heart_rate, asks)
+                 heart_rate, asks, frozenset(named))
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

@@ -52,6 +52,20 @@ def test_asking_to_stop_a_medicine_or_unable_to_keep_water_down_gets_a_caution(t
     assert note in rule_names(facts) and safety_notes(facts, "ko") and safety_notes(facts, "en")
 
 
+def test_aspirin_for_a_child_and_an_sglt2_inhibitor_before_surgery_get_their_cautions():
+    """The blind pairwise review (issue 32): 'can I give my 8 year old aspirin' was answered yes, and Jardiance before
+    surgery 'need not be stopped'."""
+    child = collect_facts(None, {"medications": [{"name": "Aspirin", "assertion": "family"}]}, {},
+                          "can I give my 8 year old aspirin for his fever?")       # the child's medicine counts
+    assert "aspirin_child" in rule_names(child) and "Reye" in " ".join(safety_notes(child, "en"))
+    adult = collect_facts(None, {"medications": [{"name": "Aspirin", "assertion": "asked"}]}, {},
+                          "Can I take aspirin for a headache?")
+    assert "aspirin_child" not in rule_names(adult)
+    surgery = collect_facts(None, {"medications": [{"name": "Empagliflozin", "assertion": "present"}]},
+                            {"empagliflozin": "sglt2"}, "다음 주에 수술하는데 자디앙 끊어야 하나요?")
+    assert "sglt2_surgery" in rule_names(surgery) and "3일" in " ".join(safety_notes(surgery, "ko"))
+
+
 @pytest.mark.parametrize("text", ["술을 끊어도 되나요?", "물을 많이 마셔도 되나요?", "What are the side effects of metformin?"])
 def test_other_questions_get_no_such_caution(text):
     assert not {"stop_medicine", "no_fluids"} & set(rule_names(collect_facts(None, None, {}, text)))
