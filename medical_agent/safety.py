@@ -1,8 +1,8 @@
 """Safety beyond the seed: red-flag triage and profile-aware contraindication notes.
 
 Red flags (chest pain with sweating or breathlessness, stroke FAST signs, severe hypoglycaemia, suicidal
-thoughts, anaphylaxis) put an emergency line at the very top of the answer, whatever else happens — cache
-hit, offline mode, LLM failure. Contraindication notes come from a small rules table over drug classes
+thoughts, anaphylaxis, back pain with groin numbness or trouble passing urine) put an emergency line at the very
+top of the answer, whatever else happens — cache hit, offline mode, LLM failure. Contraindication notes come from a small rules table over drug classes
 (concept-table topics) and the person's conditions, pregnancy and labs; they are added whatever the backend.
 """
 
@@ -43,6 +43,12 @@ HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정�
 LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d)", _I)
 SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶지\s*않", r"목숨을\s*끊", r"suicid", r"kill\s+myself",
                r"end\s+my\s+life", r"want\s+to\s+die", r"don'?t\s+want\s+to\s+live")
+# Back pain with numbness around the groin or new trouble passing urine (cauda equina syndrome: an emergency).
+BACK = _any(r"허리|등\s*아래|요통", r"(?:lower\s+)?back\s*(?:pain|ache|hurts)|backache|sciatica")
+SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:감각|저리|먹먹)", r"소변.{0,6}(?:안\s*나|못\s*보|보기\s*(?:힘|어려))|"
+              r"대소변.{0,6}(?:조절|실수)", r"numb\w*\s+(?:in\s+|around\s+)?(?:my\s+)?(?:groin|saddle|genitals|bottom|buttocks)",
+              r"(?:groin|saddle)\s+(?:area\s+)?(?:is\s+)?numb", r"(?:trouble|can'?t|difficulty|problems?)\s+(?:peeing|urinating|"
+              r"passing\s+urine)", r"(?:lost|losing|no)\s+(?:bladder|bowel)\s+control", r"wet\s+myself")
 ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
                    r"anaphyla", r"throat\s+(?:is\s+)?(?:swelling|closing|tight)", r"(?:lips?|tongue)\s+(?:is\s+|are\s+)?swell")
 
@@ -69,6 +75,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("stroke", bool(STROKE.search(text))),
         ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
         ("anaphylaxis", bool(ANAPHYLAXIS.search(text))),
+        ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
     )
     for kind, hit in checks:
         if hit:
@@ -131,7 +138,18 @@ ASKS = {
                         r"baby|boy|girl|teen\w*)\b|\b(?:children|kids|toddlers?|infants?|teenagers?)\b|아이|아기|애기|어린이|"
                         r"아들|딸|초등|중학생|고등학생|유아|소아|(?<!\d)(?:[1-9]|1[0-5])\s*살", _I),
     "surgery": re.compile(r"수술|시술|내시경|surgery|operation|procedure|colonoscopy|endoscopy", _I),
+    "head_injury": re.compile(r"머리.{0,10}(?:부딪|박|다치|찧)|(?:넘어|미끄러).{0,20}머리|(?:hit|bang|bump|knock|bash)\w*\s+(?:my\s+|"
+                              r"his\s+|her\s+)?head|head\s+(?:injury|knock|bump)|fell\s+(?:and|on)\s+(?:hit\s+)?(?:my\s+)?"
+                              r"head", _I),
+    "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
+                       r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
+    "grapefruit": re.compile(r"자몽|grapefruit", _I),
 }
+# Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
+GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
+# Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
+# body's water and salt when a person is dehydrated).
+SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylurea"}
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
@@ -159,6 +177,24 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "SGLT2 inhibitors (empagliflozin, dapagliflozin and others) are usually stopped 3 days before planned "
             "surgery because of the risk of ketoacidosis; confirm when to stop and restart with your surgical team or "
             "prescriber."}),
+    ("head_injury_anticoagulant", lambda f: "head_injury" in f.asks and bool(f.drug_classes & ANTICOAG),
+     {"ko": "항응고제를 먹는 중에 머리를 부딪쳤다면 지금 괜찮아 보여도 오늘 응급실에서 진료를 받으세요. 뇌출혈은 몇 시간 "
+            "뒤에 증상이 나타날 수 있습니다.",
+      "en": "On a blood thinner, a knock to the head needs checking in an emergency department today, even if you "
+            "feel fine: bleeding inside the head can show hours later."}),
+    ("sick_day", lambda f: "sick" in f.asks and bool(f.drug_classes & SICK_DAY),
+     {"ko": "구토나 설사로 잘 먹고 마시지 못하는 날에는 이뇨제, 일부 혈압약(ACE 억제제·ARB), 메트포르민, SGLT2 억제제, "
+            "소염진통제 등을 잠시 쉬는 경우가 많습니다(탈수 때 콩팥을 상하게 할 수 있음). 어떤 약을 언제 다시 먹을지 "
+            "의사나 약사에게 확인하세요.",
+      "en": "On a day of vomiting or diarrhoea when you cannot eat and drink normally, water pills, some blood pressure "
+            "medicines (ACE inhibitors, ARBs), metformin, SGLT2 inhibitors and NSAIDs are often paused, because with "
+            "dehydration they can harm the kidneys; check with your doctor or pharmacist which to pause and when to "
+            "restart."}),
+    ("grapefruit", lambda f: "grapefruit" in f.asks and bool((f.drug_names | f.named) & GRAPEFRUIT_DRUGS),
+     {"ko": "자몽과 자몽주스는 펠로디핀, 니페디핀, 심바스타틴, 로바스타틴의 혈중 농도를 크게 높일 수 있어 함께 먹지 않는 "
+            "것이 좋습니다. 약사와 상의하세요.",
+      "en": "Grapefruit and grapefruit juice can raise the blood level of felodipine, nifedipine, simvastatin and "
+            "lovastatin a lot, so they are usually avoided with these medicines; ask your pharmacist."}),
     ("stop_medicine", lambda f: "stop_medicine" in f.asks,
      {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
             "의사와 함께 정합니다.",

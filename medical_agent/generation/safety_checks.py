@@ -18,7 +18,14 @@ from ..text import split_sentences
 
 # rules about a medicine the person takes or asks about (safety.RULES names)
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
-                "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure"}
+                "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
+                "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine"}
+# rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
+# starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
+SEEK_CARE = {"head_injury_anticoagulant", "no_fluids"}
+NO_NEED = re.compile(r"^\W*(?:no\b|nope\b|you\s+(?:do\s+not|don'?t)\s+need|there\s+is\s+no\s+need|(?:it'?s|it\s+is)\s+"
+                     r"(?:probably\s+)?(?:fine|ok)|아니(?:요|오)|안\s*가도|가지\s*않아도|괜찮습니다|필요\s*없)", re.I)
+GO_FIRST = {"ko": "지금 진료가 필요합니다: {note}", "en": "Please get checked: {note}"}
 PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fine|alright)|am\s+I\s+allowed)\b[^?]*"
                         r"\b(?:take|use|have|give|drink|eat|keep|continue|start)\b|먹어도|복용해도|써도|드셔도|마셔도|"
                         r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
@@ -48,6 +55,11 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
         first, rest = _first_sentence(body)
         if first and AFFIRMATIVE.search(first):
             body = f"{NOT_WITHOUT[key].format(note=notes[interaction])} {rest.lstrip()}".strip()
+    care = next((name for name in fired if name in SEEK_CARE), None)
+    if care:
+        first, rest = _first_sentence(body)
+        if first and NO_NEED.search(first):
+            body = f"{GO_FIRST[key].format(note=notes[care])} {rest.lstrip()}".strip()
     if "heart_rate_abnormal" in fired:
         body = "\n".join(line for line in (_without_normal_pulse(line) for line in body.split("\n"))
                          if line is not None)

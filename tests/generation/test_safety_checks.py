@@ -58,3 +58,36 @@ def test_a_no_or_an_unrelated_yes_is_left_alone():
     assert agree_with_rules(no, "Can I take ibuprofen?", list(fired), fired, "en") == no
     assert agree_with_rules("Yes, warfarin is a blood thinner.", "What is warfarin?", list(fired), fired, "en") == \
         "Yes, warfarin is a blood thinner."
+
+
+def test_a_head_injury_on_a_blood_thinner_is_sent_to_care_even_when_the_model_says_no():
+    """The blind pairwise review (issue 32): 'No, you do not need to go in' to a person on warfarin who hit their head."""
+    question = "I'm on warfarin and slipped and banged my head this morning, I feel fine, do I need to go in?"
+    fired = rule_notes(collect_facts(WARFARIN, {}, CLASSES, question), "en")
+    assert "head_injury_anticoagulant" in fired
+    body = agree_with_rules("No, you do not need to go in. Rest at home.", question, list(fired), fired, "en")
+    assert body.startswith("Please get checked:") and "emergency department" in body
+    fine = agree_with_rules("Yes, get checked today [1].", question, list(fired), fired, "en")
+    assert fine.startswith("Yes, get checked")
+
+
+@pytest.mark.parametrize("question, rule, classes, meds", [
+    ("I've got a stomach bug and can't keep much down, should I still take my furosemide?", "sick_day",
+     {"furosemide": "diuretic"}, ["Furosemide"]),
+    ("장염으로 설사를 하는데 메트포르민 계속 먹어도 되나요?", "sick_day", {"metformin": "biguanide"}, ["Metformin"]),
+    ("can I eat grapefruit with felodipine?", "grapefruit", {}, ["Felodipine"]),
+])
+def test_sick_days_and_grapefruit_get_their_cautions_and_a_yes_is_replaced(question, rule, classes, meds):
+    turn = {"medications": [{"name": m, "assertion": "present"} for m in meds]}
+    fired = rule_notes(collect_facts(None, turn, classes, question), "ko" if "장염" in question else "en")
+    assert rule in fired
+    body = agree_with_rules("Yes, you can. [1]", question, list(fired), fired, "en")
+    assert not body.startswith("Yes")
+
+
+def test_back_pain_with_groin_numbness_or_trouble_peeing_is_an_emergency():
+    from medical_agent.safety import triage
+    assert triage("lower back pain and now numbness in my groin and trouble peeing, is this serious?", "en").kind \
+        == "cauda_equina"
+    assert triage("허리가 아픈데 사타구니 감각이 이상하고 소변이 잘 안 나와요", "ko").kind == "cauda_equina"
+    assert triage("My lower back hurts after gardening, what helps?", "en") is None
