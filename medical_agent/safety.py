@@ -2,8 +2,9 @@
 
 Red flags (chest pain with sweating or breathlessness, stroke FAST signs, severe hypoglycaemia, suicidal
 thoughts, anaphylaxis, back pain with groin numbness or trouble passing urine) put an emergency line at the very
-top of the answer, whatever else happens — cache hit, offline mode, LLM failure. Contraindication notes come from a small rules table over drug classes
-(concept-table topics) and the person's conditions, pregnancy and labs; they are added whatever the backend.
+top of the answer, whatever else happens — cache hit, offline mode, LLM failure. Contraindication notes come from
+a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs, and what
+the message asks (stopping a medicine, a child, an operation, a sick day); they are added whatever the backend.
 """
 
 from __future__ import annotations
