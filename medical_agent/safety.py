@@ -108,6 +108,7 @@ class Facts:
     heart_rate: float | None = None                      # the latest pulse, bpm
     asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`ASKS`)
     named: frozenset[str] = frozenset()                  # medicines the message names for anyone (a child's too)
+    named_classes: frozenset[str] = frozenset()          # their classes
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -196,6 +197,11 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "것이 좋습니다. 약사와 상의하세요.",
       "en": "Grapefruit and grapefruit juice can raise the blood level of felodipine, nifedipine, simvastatin and "
             "lovastatin a lot, so they are usually avoided with these medicines; ask your pharmacist."}),
+    ("acei_potassium", lambda f: bool(f.named_classes & {"acei", "arb"}),
+     {"ko": "ACE 억제제와 ARB(안지오텐신 수용체 차단제)는 혈중 칼륨을 올립니다. 의사가 권하지 않는 한 칼륨 보충제나 "
+            "저염 대체 소금(칼륨이 든 소금)은 쓰지 마세요.",
+      "en": "ACE inhibitors and ARBs raise blood potassium: do not take potassium supplements or salt substitutes "
+            "(which contain potassium) unless your doctor advises them."}),
     ("stop_medicine", lambda f: "stop_medicine" in f.asks,
      {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
             "의사와 함께 정합니다.",
@@ -293,7 +299,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
     asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
-                 heart_rate, asks, frozenset(named))
+                 heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class))
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

@@ -12,7 +12,7 @@ The offline answer is checked the same way (its sentences are quoted from passag
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..text import split_sentences
 
@@ -34,6 +34,11 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"(?:드셔도|복용하셔도|드셔도\s*괜찮|먹어도|써도)\s*(?:됩니다|돼요|괜찮습니다)|괜찮습니다|가능합니다)", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
+# advice to take potassium (a supplement, a salt substitute, a potassium-sparing diuretic) while an ACE inhibitor
+# or an ARB is named: the model wrote it for ramipril in the blind pairwise review; the rule says the opposite
+POTASSIUM_ADVICE = re.compile(r"(?:potassium|칼륨)[^.]{0,40}(?:supplement|tablet|salt\s+substitute|sparing|보충제|대체\s*소금)|"
+                              r"(?:supplement|salt\s+substitute|보충제|대체\s*소금)[^.]{0,30}(?:potassium|칼륨)", re.I)
+AVOID = re.compile(r"\b(?:avoid|not|don'?t|never|unless|caution|careful|risk)\b|피하|않|말고|주의|위험", re.I)
 NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)
 
 
@@ -60,6 +65,9 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
         first, rest = _first_sentence(body)
         if first and NO_NEED.search(first):
             body = f"{GO_FIRST[key].format(note=notes[care])} {rest.lstrip()}".strip()
+    if "acei_potassium" in fired:
+        body = "\n".join(line for line in (_without(line, lambda s: bool(POTASSIUM_ADVICE.search(s)) and not
+                                                    AVOID.search(s)) for line in body.split("\n")) if line is not None)
     if "heart_rate_abnormal" in fired:
         body = "\n".join(line for line in (_without_normal_pulse(line) for line in body.split("\n"))
                          if line is not None)
@@ -68,8 +76,13 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
 
 def _without_normal_pulse(line: str) -> str | None:
     """The line without its sentences that call a pulse normal (None: nothing of it left)."""
+    return _without(line, lambda s: bool(PULSE.search(s) and NORMAL.search(s)))
+
+
+def _without(line: str, drop: Callable[[str], bool]) -> str | None:
+    """The line without the sentences ``drop`` picks (None: nothing of it left)."""
     sentences = split_sentences(line)
-    kept = [s for s in sentences if not (PULSE.search(s) and NORMAL.search(s))]
+    kept = [s for s in sentences if not drop(s)]
     if len(kept) == len(sentences):
         return line
     text = " ".join(kept)

@@ -91,3 +91,16 @@ def test_back_pain_with_groin_numbness_or_trouble_peeing_is_an_emergency():
         == "cauda_equina"
     assert triage("허리가 아픈데 사타구니 감각이 이상하고 소변이 잘 안 나와요", "ko").kind == "cauda_equina"
     assert triage("My lower back hurts after gardening, what helps?", "en") is None
+
+
+def test_potassium_advice_is_left_out_when_an_ace_inhibitor_is_named():
+    """The blind pairwise review: for ramipril, the model advised potassium supplements."""
+    question = "Could you explain what ramipril is prescribed for and how it works?"
+    fired = rule_notes(collect_facts(None, {"medications": [{"name": "Ramipril", "assertion": "asked"}]},
+                                     {"ramipril": "acei"}, question), "en")
+    assert "acei_potassium" in fired
+    body = ("Ramipril lowers blood pressure [1]. You can take potassium supplements with it to stay healthy. "
+            "Avoid potassium supplements unless your doctor says so.")
+    out = agree_with_rules(body, question, list(fired), fired, "en")
+    assert "You can take potassium supplements" not in out and "Avoid potassium supplements" in out
+    assert "acei_potassium" not in rule_names(collect_facts(None, {}, {"ramipril": "acei"}, "What is metformin?"))
