@@ -109,6 +109,7 @@ class Facts:
     asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`ASKS`)
     named: frozenset[str] = frozenset()                  # medicines the message names for anyone (a child's too)
     named_classes: frozenset[str] = frozenset()          # their classes
+    potassium: float | None = None                       # a blood potassium the message gives, mmol/L
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -147,6 +148,9 @@ ASKS = {
                        r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
     "grapefruit": re.compile(r"자몽|grapefruit", _I),
 }
+# A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
+# lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).
+POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)(?!\d)", _I)
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
@@ -250,6 +254,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "고혈압이 있다고 말하고 그 성분이 없는 제품을 고르세요.",
       "en": "With high blood pressure, cold medicines with a decongestant (pseudoephedrine, phenylephrine) can raise "
             "blood pressure. Tell the pharmacist you have high blood pressure and choose a product without one."}),
+    ("potassium_abnormal", lambda f: f.potassium is not None and not 3.5 <= f.potassium <= 5.0,
+     {"ko": "혈중 칼륨이 보통 범위(약 3.5~5.0 mmol/L)를 벗어났습니다. 칼륨 이상은 심장 박동에 영향을 줄 수 있으니 곧 "
+            "의사와 결과를 상의하세요. 6.0 이상이거나 2.5 미만, 또는 가슴 두근거림·심한 근력 저하가 있으면 오늘 바로 "
+            "진료를 받으세요.",
+      "en": "Your blood potassium is outside the usual range (about 3.5–5.0 mmol/L). Potassium out of range can affect "
+            "the heart rhythm, so talk to your doctor about the result soon; at 6.0 or above, below 2.5, or with "
+            "palpitations or marked weakness, get care today."}),
     ("heart_rate_abnormal", lambda f: f.heart_rate is not None and (f.heart_rate < 50 or f.heart_rate > 120),
      {"ko": "기록된 맥박이 정상 범위(안정 시 분당 60~100회)를 벗어나 있습니다. 어지러움, 숨참, 가슴 통증, 실신이 함께 있거나 "
             "맥박을 늦추는 약(베타차단제 등)을 먹고 있다면 오늘 바로 의료진과 상의하고, 쓰러질 것 같으면 119에 전화하세요.",
@@ -298,8 +309,10 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     classes = {drug_class[m] for m in meds if m in drug_class}
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
     asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
+    potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
-                 heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class))
+                 heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
+                 potassium)
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

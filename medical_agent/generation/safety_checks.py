@@ -33,6 +33,7 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"it'?s\s+(?:generally\s+)?(?:safe|fine|ok)|generally,?\s+(?:yes|it\s+is\s+safe)|네[,.\s]|예[,.\s]|"
                          r"(?:드셔도|복용하셔도|드셔도\s*괜찮|먹어도|써도)\s*(?:됩니다|돼요|괜찮습니다)|괜찮습니다|가능합니다)", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
+POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
 # advice to take potassium (a supplement, a salt substitute, a potassium-sparing diuretic) while an ACE inhibitor
 # or an ARB is named: the model wrote it for ramipril in the blind pairwise review; the rule says the opposite
@@ -65,6 +66,9 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
         first, rest = _first_sentence(body)
         if first and NO_NEED.search(first):
             body = f"{GO_FIRST[key].format(note=notes[care])} {rest.lstrip()}".strip()
+    if "potassium_abnormal" in fired:
+        body = "\n".join(line for line in (_without(line, lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)))
+                                            for line in body.split("\n")) if line is not None)
     if "acei_potassium" in fired:
         body = "\n".join(line for line in (_without(line, lambda s: bool(POTASSIUM_ADVICE.search(s)) and not
                                                     AVOID.search(s)) for line in body.split("\n")) if line is not None)

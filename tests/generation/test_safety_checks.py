@@ -104,3 +104,21 @@ def test_potassium_advice_is_left_out_when_an_ace_inhibitor_is_named():
     out = agree_with_rules(body, question, list(fired), fired, "en")
     assert "You can take potassium supplements" not in out and "Avoid potassium supplements" in out
     assert "acei_potassium" not in rule_names(collect_facts(None, {}, {"ramipril": "acei"}, "What is metformin?"))
+
+
+@pytest.mark.parametrize("text, value", [("potasium 5.8 on my blood test, should i be worried", 5.8),
+                                         ("칼륨 수치가 6.1 나왔어요", 6.1), ("K 3.1 on labs", 3.1)])
+def test_a_potassium_out_of_range_gets_a_note_and_is_never_called_normal(text, value):
+    """The blind pairwise review: 5.8 was called 'within the normal range'."""
+    facts = collect_facts(None, None, {}, text)
+    assert facts.potassium == value
+    fired = rule_notes(facts, "en")
+    assert "potassium_abnormal" in fired
+    out = agree_with_rules("A potassium of 5.8 is within the normal range [1]. Ask your doctor about it.", text,
+                           list(fired), fired, "en")
+    assert "normal range" not in out and "Ask your doctor" in out
+
+
+@pytest.mark.parametrize("text", ["my potassium is 4.2, is that ok?", "I take potassium chloride 20 mEq a day"])
+def test_a_potassium_in_range_or_a_dose_gets_no_such_note(text):
+    assert "potassium_abnormal" not in rule_names(collect_facts(None, None, {}, text))
