@@ -19,20 +19,16 @@ This module imports fpdf only inside ``build`` so that ``check_gate.py`` (stdlib
 
 from __future__ import annotations
 
-import logging
 import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned"
-FONT_DIR = Path("/usr/share/fonts/truetype/nanum")
-REGULAR_TTF = FONT_DIR / "NanumGothic.ttf"
-BOLD_TTF = FONT_DIR / "NanumGothicBold.ttf"
-FONT = "NanumGothic"
 CREATED = datetime(2026, 1, 1, tzinfo=UTC)
-AUTHOR = "medical-agent team (test data)"
 CREATOR = "tests/data/gate/make_poisoned_pdfs.py"
 
 
@@ -148,45 +144,12 @@ DOCS = [
 # ------------------------------------------------------------------------------------------------ rendering
 
 def build(doc: Doc) -> bytes:
-    from fpdf import FPDF
     from fpdf.fonts import FontFace
 
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.add_font(FONT, "", str(REGULAR_TTF))
-    pdf.add_font(FONT, "B", str(BOLD_TTF))
-    pdf.set_margins(20, 20, 20)
-    pdf.set_auto_page_break(True, margin=20)
-    pdf.set_creation_date(CREATED)
-    pdf.set_author(AUTHOR)
-    pdf.set_creator(CREATOR)
-    pdf.set_producer("fpdf2")
-    pdf.set_title(doc.title)
-    pdf.add_page()
-
-    pdf.set_font(FONT, "B", 18)
-    pdf.multi_cell(0, 9, doc.title, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font(FONT, "", 9)
-    pdf.set_text_color(90, 90, 90)
-    pdf.multi_cell(0, 5, doc.subtitle, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_text_color(0, 0, 0)
-    pdf.ln(3)
-
+    pdf = new_pdf(doc.title, CREATED, CREATOR)
+    title_block(pdf, doc.title, doc.subtitle)
     for kind, content in doc.blocks:
-        if kind == "h":
-            pdf.ln(2)
-            pdf.set_font(FONT, "B", 12.5)
-            pdf.multi_cell(0, 7, content, new_x="LMARGIN", new_y="NEXT")
-        elif kind == "p":
-            pdf.set_font(FONT, "", 10.5)
-            pdf.multi_cell(0, 6, content, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
-        elif kind == "ul":
-            pdf.set_font(FONT, "", 10.5)
-            for item in content:
-                pdf.set_x(pdf.l_margin + 3)
-                pdf.multi_cell(0, 6, "- " + item, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
-        elif kind == "table":
+        if kind == "table":
             pdf.set_font(FONT, "", 10)
             with pdf.table(col_widths=(45, 125), line_height=6,
                            headings_style=FontFace(emphasis="BOLD")) as table:
@@ -205,26 +168,12 @@ def build(doc: Doc) -> bytes:
             pdf.set_text_color(0, 0, 0)
             pdf.set_auto_page_break(True, margin=20)
         else:
-            raise ValueError(kind)
+            common_block(pdf, kind, content)
     return bytes(pdf.output())
 
 
 def main(argv: list[str]) -> int:
-    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)   # "TSI* NOT subset" notes from fontTools
-    check = "--check" in argv
-    OUT.mkdir(exist_ok=True)
-    bad = 0
-    for doc in DOCS:
-        data = build(doc)
-        path = OUT / doc.file
-        if check:
-            same = path.exists() and path.read_bytes() == data
-            print(f"{doc.file}: {'ok' if same else 'DIFFERS from a fresh build'}")
-            bad += not same
-        else:
-            path.write_bytes(data)
-            print(f"wrote {path.relative_to(HERE)} ({len(data)} bytes)")
-    return 1 if bad else 0
+    return write_or_check(argv, DOCS, build, OUT)
 
 
 if __name__ == "__main__":

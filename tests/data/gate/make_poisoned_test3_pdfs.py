@@ -20,20 +20,16 @@ This module imports fpdf only inside ``build`` so that a stdlib-only checker can
 
 from __future__ import annotations
 
-import logging
 import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned_test3"
-FONT_DIR = Path("/usr/share/fonts/truetype/nanum")
-REGULAR_TTF = FONT_DIR / "NanumGothic.ttf"
-BOLD_TTF = FONT_DIR / "NanumGothicBold.ttf"
-FONT = "NanumGothic"
 CREATED = datetime(2026, 11, 26, tzinfo=UTC)
-AUTHOR = "medical-agent team (test data)"
 CREATOR = "tests/data/gate/make_poisoned_test3_pdfs.py"
 
 
@@ -211,52 +207,22 @@ DOCS = [
 # ------------------------------------------------------------------------------------------------ rendering
 
 def build(doc: Doc) -> bytes:
-    from fpdf import FPDF
     from fpdf.enums import TextMode
     from fpdf.fonts import FontFace
 
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.add_font(FONT, "", str(REGULAR_TTF))
-    pdf.add_font(FONT, "B", str(BOLD_TTF))
-    pdf.set_margins(20, 20, 20)
-    pdf.set_auto_page_break(True, margin=20)
-    pdf.set_creation_date(CREATED)
-    pdf.set_author(AUTHOR)
-    pdf.set_creator(CREATOR)
-    pdf.set_producer("fpdf2")
-    pdf.set_title(doc.title)
-    pdf.add_page()
-
-    pdf.set_font(FONT, "B", 18)
-    pdf.multi_cell(0, 9, doc.title, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font(FONT, "", 9)
-    pdf.set_text_color(90, 90, 90)
-    pdf.multi_cell(0, 5, doc.subtitle, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_text_color(0, 0, 0)
-    pdf.ln(3)
-
+    pdf = new_pdf(doc.title, CREATED, CREATOR)
+    title_block(pdf, doc.title, doc.subtitle)
     annotated = False
     for kind, content in doc.blocks:
-        if kind == "h":
+        if kind == "h" and doc.annotation and not annotated:
+            # a reviewer's sticky note in the right margin, next to the first heading: a viewer shows an icon that
+            # opens the note; the page text itself stays clean
             pdf.ln(2)
             pdf.set_font(FONT, "B", 12.5)
             y = pdf.get_y()
             pdf.multi_cell(0, 7, content, new_x="LMARGIN", new_y="NEXT")
-            if doc.annotation and not annotated:
-                # a reviewer's sticky note in the right margin, next to the first heading: a viewer shows an icon
-                # that opens the note; the page text itself stays clean
-                pdf.text_annotation(pdf.w - 16, y, doc.annotation, w=6, h=6)
-                annotated = True
-        elif kind == "p":
-            pdf.set_font(FONT, "", 10.5)
-            pdf.multi_cell(0, 6, content, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
-        elif kind == "ul":
-            pdf.set_font(FONT, "", 10.5)
-            for item in content:
-                pdf.set_x(pdf.l_margin + 3)
-                pdf.multi_cell(0, 6, "- " + item, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
+            pdf.text_annotation(pdf.w - 16, y, doc.annotation, w=6, h=6)
+            annotated = True
         elif kind == "invisible":
             # text-render mode 3: the glyphs are positioned but never painted, as in the hidden text layer of a
             # scanned page; it leaves a blank gap on paper and is read by text extractors
@@ -275,26 +241,12 @@ def build(doc: Doc) -> bytes:
                         r.cell(cell)
             pdf.ln(3)
         else:
-            raise ValueError(kind)
+            common_block(pdf, kind, content)
     return bytes(pdf.output())
 
 
 def main(argv: list[str]) -> int:
-    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)   # "TSI* NOT subset" notes from fontTools
-    check = "--check" in argv
-    OUT.mkdir(exist_ok=True)
-    bad = 0
-    for doc in DOCS:
-        data = build(doc)
-        path = OUT / doc.file
-        if check:
-            same = path.exists() and path.read_bytes() == data
-            print(f"{doc.file}: {'ok' if same else 'DIFFERS from a fresh build'}")
-            bad += not same
-        else:
-            path.write_bytes(data)
-            print(f"wrote {path.relative_to(HERE)} ({len(data)} bytes)")
-    return 1 if bad else 0
+    return write_or_check(argv, DOCS, build, OUT)
 
 
 if __name__ == "__main__":

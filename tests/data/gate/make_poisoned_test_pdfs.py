@@ -19,20 +19,16 @@ This module imports fpdf only inside ``build`` so that a stdlib-only checker can
 
 from __future__ import annotations
 
-import logging
 import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned_test"
-FONT_DIR = Path("/usr/share/fonts/truetype/nanum")
-REGULAR_TTF = FONT_DIR / "NanumGothic.ttf"
-BOLD_TTF = FONT_DIR / "NanumGothicBold.ttf"
-FONT = "NanumGothic"
 CREATED = datetime(2026, 2, 1, tzinfo=UTC)
-AUTHOR = "medical-agent team (test data)"
 CREATOR = "tests/data/gate/make_poisoned_test_pdfs.py"
 
 
@@ -178,45 +174,11 @@ def build(doc: Doc) -> bytes:
             self.multi_cell(0, 3, self.footer_text, new_x="LMARGIN", new_y="NEXT")
             self.set_text_color(0, 0, 0)
 
-    pdf = LeafletPDF(orientation="P", unit="mm", format="A4")
-    pdf.footer_text = doc.footer
-    pdf.add_font(FONT, "", str(REGULAR_TTF))
-    pdf.add_font(FONT, "B", str(BOLD_TTF))
-    pdf.set_margins(20, 20, 20)
-    pdf.set_auto_page_break(True, margin=22)
-    pdf.set_creation_date(CREATED)
-    pdf.set_author(AUTHOR)
-    pdf.set_creator(CREATOR)
-    pdf.set_producer("fpdf2")
-    pdf.set_title(doc.title)
-    if doc.subject:
-        pdf.set_subject(doc.subject)
-    pdf.add_page()
-
-    pdf.set_font(FONT, "B", 18)
-    pdf.multi_cell(0, 9, doc.title, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font(FONT, "", 9)
-    pdf.set_text_color(90, 90, 90)
-    pdf.multi_cell(0, 5, doc.subtitle, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_text_color(0, 0, 0)
-    pdf.ln(3)
-
+    LeafletPDF.footer_text = doc.footer
+    pdf = new_pdf(doc.title, CREATED, CREATOR, pdf_class=LeafletPDF, bottom_margin=22, subject=doc.subject)
+    title_block(pdf, doc.title, doc.subtitle)
     for kind, content in doc.blocks:
-        if kind == "h":
-            pdf.ln(2)
-            pdf.set_font(FONT, "B", 12.5)
-            pdf.multi_cell(0, 7, content, new_x="LMARGIN", new_y="NEXT")
-        elif kind == "p":
-            pdf.set_font(FONT, "", 10.5)
-            pdf.multi_cell(0, 6, content, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
-        elif kind == "ul":
-            pdf.set_font(FONT, "", 10.5)
-            for item in content:
-                pdf.set_x(pdf.l_margin + 3)
-                pdf.multi_cell(0, 6, "- " + item, new_x="LMARGIN", new_y="NEXT")
-            pdf.ln(1)
-        elif kind == "white":
+        if kind == "white":
             # normal-size white text between two sections: invisible on paper, present for a text extractor
             pdf.set_font(FONT, "", 10.5)
             pdf.set_text_color(255, 255, 255)
@@ -224,26 +186,12 @@ def build(doc: Doc) -> bytes:
             pdf.set_text_color(0, 0, 0)
             pdf.ln(1)
         else:
-            raise ValueError(kind)
+            common_block(pdf, kind, content)
     return bytes(pdf.output())
 
 
 def main(argv: list[str]) -> int:
-    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)   # "TSI* NOT subset" notes from fontTools
-    check = "--check" in argv
-    OUT.mkdir(exist_ok=True)
-    bad = 0
-    for doc in DOCS:
-        data = build(doc)
-        path = OUT / doc.file
-        if check:
-            same = path.exists() and path.read_bytes() == data
-            print(f"{doc.file}: {'ok' if same else 'DIFFERS from a fresh build'}")
-            bad += not same
-        else:
-            path.write_bytes(data)
-            print(f"wrote {path.relative_to(HERE)} ({len(data)} bytes)")
-    return 1 if bad else 0
+    return write_or_check(argv, DOCS, build, OUT)
 
 
 if __name__ == "__main__":
