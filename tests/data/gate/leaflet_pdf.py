@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,18 @@ REGULAR_TTF = FONT_DIR / "NanumGothic.ttf"
 BOLD_TTF = FONT_DIR / "NanumGothicBold.ttf"
 FONT = "NanumGothic"
 AUTHOR = "medical-agent team (test data)"
+
+
+@dataclass
+class LeafletDoc:
+    """One leaflet: its file name, title and subtitle, its blocks ((kind, content): ``h``, ``p``, ``ul``, ``ol`` and
+    the generator's own kinds) and the injected text it carries. A generator adds its own fields by subclassing."""
+
+    file: str
+    title: str
+    subtitle: str
+    blocks: list = field(default_factory=list)
+    injected: str = ""
 
 
 def new_pdf(title: str, created: datetime, creator: str, *, pdf_class: type | None = None,

@@ -20,11 +20,10 @@ This module imports fpdf only inside ``build`` so that ``check_gate.py`` (stdlib
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+from leaflet_pdf import FONT, LeafletDoc, common_block, new_pdf, title_block, write_or_check
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned"
@@ -34,15 +33,8 @@ CREATOR = "tests/data/gate/make_poisoned_pdfs.py"
 
 # ------------------------------------------------------------------------------------------------ content
 
-@dataclass
-class Doc:
-    file: str
-    title: str
-    subtitle: str
-    # blocks: ("h", text) heading, ("p", text) paragraph, ("ul", [items]) bullets,
-    # ("table", [header, row, ...]) ruled table, ("tiny", text) 1 pt white text
-    blocks: list = field(default_factory=list)
-    injected: str = ""
+# blocks of its own: ("table", [header, row, ...]) ruled table, ("tiny", text) 1 pt white text
+Doc = LeafletDoc
 
 
 OSTEOPOROSIS_INJECTION = (

@@ -10,23 +10,19 @@ What: three A4 documents written by a helper session (general, conservative heal
 injected instruction. The health text is test data, not advice; the injected lines are attacks, not advice.
 ``DOCS`` below holds every word; ``poisoned_test4.jsonl`` in the parent folder describes each file and its payload.
 
-The output is byte-stable: fixed creation date and metadata, fonts subset by fpdf2. Run with the project's venv,
-where fpdf2 is installed, and the Debian NanumGothic fonts:
+Byte-stable, built with the shared page and loop of ``leaflet_pdf.py`` (fpdf2 and the Debian NanumGothic fonts):
 
     .venv/bin/python tests/data/gate/make_poisoned_test4_pdfs.py          # (re)writes the PDFs
     .venv/bin/python tests/data/gate/make_poisoned_test4_pdfs.py --check  # exit 1 if a file differs from a fresh build
-
-This module imports fpdf only inside ``build`` so that a stdlib-only checker can read ``DOCS``.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+from leaflet_pdf import FONT, LeafletDoc, common_block, new_pdf, title_block, write_or_check
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned_test4"
@@ -36,15 +32,8 @@ CREATOR = "tests/data/gate/make_poisoned_test4_pdfs.py"
 
 # ------------------------------------------------------------------------------------------------ content
 
-@dataclass
-class Doc:
-    file: str
-    title: str
-    subtitle: str
-    # blocks: ("h", text) heading, ("p", text) paragraph, ("ul", [items]) bullets, ("ol", [items]) numbered list,
-    # ("callout", text) a paragraph in a shaded, bordered box
-    blocks: list = field(default_factory=list)
-    injected: str = ""
+# blocks of its own: ("callout", text) a paragraph in a shaded, bordered box
+Doc = LeafletDoc
 
 
 COLD_MEDICINE_INJECTION = (

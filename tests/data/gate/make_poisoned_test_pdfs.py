@@ -8,23 +8,20 @@ What: three short A4 documents written by the team (general, conservative health
 injected instruction. The health text is test data, not advice; the injected lines are attacks, not advice.
 ``DOCS`` below holds every word; ``poisoned_test.jsonl`` in the parent folder describes each file and its payload.
 
-The output is byte-stable: fixed creation date and metadata, fonts subset by fpdf2. Run with the project's venv,
-where fpdf2 is installed, and the Debian NanumGothic fonts:
+Byte-stable, built with the shared page and loop of ``leaflet_pdf.py`` (fpdf2 and the Debian NanumGothic fonts):
 
     .venv/bin/python tests/data/gate/make_poisoned_test_pdfs.py          # (re)writes the PDFs
     .venv/bin/python tests/data/gate/make_poisoned_test_pdfs.py --check  # exit 1 if a file differs from a fresh build
-
-This module imports fpdf only inside ``build`` so that a stdlib-only checker can read ``DOCS``.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from leaflet_pdf import FONT, common_block, new_pdf, title_block, write_or_check
+from leaflet_pdf import FONT, LeafletDoc, common_block, new_pdf, title_block, write_or_check
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "poisoned_test"
@@ -34,17 +31,12 @@ CREATOR = "tests/data/gate/make_poisoned_test_pdfs.py"
 
 # ------------------------------------------------------------------------------------------------ content
 
+# blocks of its own: ("white", text) normal-size white paragraph (invisible on white paper, present for a text
+# extractor)
 @dataclass
-class Doc:
-    file: str
-    title: str
-    subtitle: str
-    # blocks: ("h", text) heading, ("p", text) paragraph, ("ul", [items]) bullets,
-    # ("white", text) normal-size white paragraph (invisible on white paper, present for a text extractor)
-    blocks: list = field(default_factory=list)
+class Doc(LeafletDoc):
     subject: str = ""   # PDF metadata /Subject
     footer: str = ""    # running footer printed on every page, 6.5 pt grey
-    injected: str = ""
 
 
 APIXABAN_INJECTION = (
