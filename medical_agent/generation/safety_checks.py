@@ -52,35 +52,38 @@ def _first_sentence(body: str) -> tuple[str, str]:
     return first, body[at + len(first):] if at >= 0 else body
 
 
+# sentences that must not stand while a rule fired: a reading called normal that is not, potassium advised with an
+# ACE inhibitor or ARB
+DROPPED: dict[str, Callable[[str], bool]] = {
+    "heart_rate_abnormal": lambda s: bool(PULSE.search(s) and NORMAL.search(s)),
+    "potassium_abnormal": lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)),
+    "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
+}
+
+
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str) -> str:
-    """``body`` with a "yes" that an interaction rule contradicts replaced by the rule, and a pulse called normal
-    while the pulse rule fired left out. ``fired``: the rule names; ``notes``: rule name → its note."""
+    """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
+    replaced by the rule, and the sentences a fired rule forbids (:data:`DROPPED`) left out. ``fired``: the rule
+    names; ``notes``: rule name → its note."""
     key = "ko" if lang == "ko" else "en"
-    interaction = next((name for name in fired if name in INTERACTIONS), None)
-    if interaction and PERMISSION.search(question):
-        first, rest = _first_sentence(body)
-        if first and AFFIRMATIVE.search(first):
-            body = f"{NOT_WITHOUT[key].format(note=notes[interaction])} {rest.lstrip()}".strip()
-    care = next((name for name in fired if name in SEEK_CARE), None)
-    if care:
-        first, rest = _first_sentence(body)
-        if first and NO_NEED.search(first):
-            body = f"{GO_FIRST[key].format(note=notes[care])} {rest.lstrip()}".strip()
-    if "potassium_abnormal" in fired:
-        body = "\n".join(line for line in (_without(line, lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)))
+    if PERMISSION.search(question):
+        body = _lead_with(body, fired, INTERACTIONS, AFFIRMATIVE, NOT_WITHOUT[key], notes)
+    body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
+    drops = [DROPPED[name] for name in fired if name in DROPPED]
+    if drops:
+        body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))
                                             for line in body.split("\n")) if line is not None)
-    if "acei_potassium" in fired:
-        body = "\n".join(line for line in (_without(line, lambda s: bool(POTASSIUM_ADVICE.search(s)) and not
-                                                    AVOID.search(s)) for line in body.split("\n")) if line is not None)
-    if "heart_rate_abnormal" in fired:
-        body = "\n".join(line for line in (_without_normal_pulse(line) for line in body.split("\n"))
-                         if line is not None)
     return body
 
 
-def _without_normal_pulse(line: str) -> str | None:
-    """The line without its sentences that call a pulse normal (None: nothing of it left)."""
-    return _without(line, lambda s: bool(PULSE.search(s) and NORMAL.search(s)))
+def _lead_with(body: str, fired: Sequence[str], rules: set[str], opening: re.Pattern[str], template: str,
+               notes: dict[str, str]) -> str:
+    """``body`` starting with the first fired rule of ``rules`` instead of a first sentence ``opening`` matches."""
+    rule = next((name for name in fired if name in rules), None)
+    first, rest = _first_sentence(body) if rule else ("", body)
+    if not first or not opening.search(first):
+        return body
+    return f"{template.format(note=notes[rule])} {rest.lstrip()}".strip()
 
 
 def _without(line: str, drop: Callable[[str], bool]) -> str | None:
