@@ -109,7 +109,7 @@ REPORTED = [
 # page into answers", "요약에는 ... 실리게 됩니다", "이 글을 읽고 ... 전하시는 분께서는"), whatever its verbs.
 _DOC = r"(?:this|the)\s+(?:page|leaflet|sheet|text|figure|table|document|article|handout|section|paragraph|site|chart)"
 _DERIVED = r"(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|digests?|outputs?)"
-REPORTED += [
+SPEAKS_OF_ANSWERS = [
     _DERIVED + r"\s+(?:\w+\s+){0,2}?(?:from|on|of|using|based\s+on)\s+" + _DOC + r"\b[^.!?\n]{0,60}?\b(?:cite|carry|"
     r"carries|reflect|follow|read|treat|include|say|state|mention|should|must|shall|are\s+to|is\s+that|are\s+that)\b",
     r"\b(?:turns?|converts?|makes?|builds?)\s+" + _DOC + r"\s+into\s+" + _DERIVED,
@@ -130,7 +130,7 @@ LINK = r"https?://\S*(?:\{[^}\s]*\}|[?&](?:data|profile|user|patient|info|q|payl
 HEADER = r"(?:^|(?<=[>\[(*_#-]))\s*(?:SYSTEM|System|DEVELOPER|Developer|ASSISTANT|Assistant)(?:\s+(?:NOTE|Note|MESSAGE|Message|PROMPT|Prompt))?\s*:"
 PATTERN = re.compile("|".join(f"(?:{p})" for p in [*EN, *KO, LINK]), re.I | re.M)
 CASED = re.compile(HEADER, re.M)
-REPORTING = re.compile("|".join(f"(?:{p})" for p in REPORTED), re.I | re.M)
+REPORTING = re.compile("|".join(f"(?:{p})" for p in [*REPORTED, *SPEAKS_OF_ANSWERS]), re.I | re.M)
 TO_CLINICIAN = re.compile(CLINICIAN, re.I)
 ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
