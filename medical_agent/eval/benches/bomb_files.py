@@ -127,23 +127,21 @@ def text_large(folder: Path, scale: float = 1.0) -> Path:
 
 def gz_spaces(folder: Path, scale: float = 1.0) -> Path:
     """A .json.gz of ~400 KB holding 400 MB of spaces inside a bundle (issue: +0.8 GB)."""
-    path = folder / "spaces.json.gz"
-    with gzip.open(path, "wb", compresslevel=9) as fh:
-        fh.write(b'{"resourceType": "Bundle", "entry": [')
-        for piece in _repeat(b" ", int(400 * MB * scale)):
-            fh.write(piece)
-        fh.write(b"]}")
-    return path
+    return _gz_bundle(folder / "spaces.json.gz", b" ", b"]}", scale)
 
 
 def gz_arrays(folder: Path, scale: float = 1.0) -> Path:
     """A .json.gz whose 400 MB are empty arrays: every 3 bytes become a Python list (~60 bytes)."""
-    path = folder / "arrays.json.gz"
+    return _gz_bundle(folder / "arrays.json.gz", b"[],", b"[]]}", scale)
+
+
+def _gz_bundle(path: Path, filler: bytes, tail: bytes, scale: float) -> Path:
+    """A gzipped FHIR bundle whose entry list is ~400 MB (times ``scale``) of ``filler``, closed by ``tail``."""
     with gzip.open(path, "wb", compresslevel=9) as fh:
         fh.write(b'{"resourceType": "Bundle", "entry": [')
-        for piece in _repeat(b"[],", int(400 * MB * scale)):
+        for piece in _repeat(filler, int(400 * MB * scale)):
             fh.write(piece)
-        fh.write(b"[]]}")
+        fh.write(tail)
     return path
 
 
