@@ -62,3 +62,18 @@ def served_app(ui_settings, ui_agent) -> Iterator[dict[str, Any]]:
 
 def os_has_chromium() -> bool:
     return os.access("/usr/bin/chromium", os.X_OK)
+
+
+# Debian's chromium headless, offline and quiet (the browser tests and tests/ui/screenshots.py)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, one per test module (skipped where Playwright is not installed)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.ui.conftest import CHROMIUM_ARGS
 from tests.ui.page_checks import (
     FIRST_TEXT_JS,
     broken_words,
@@ -26,8 +27,6 @@ from tests.ui.page_checks import (
     panels_and_answer_in_view,
 )
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 WINDOWS = ((1440, 900), (1280, 720), (390, 844))
 LOCALES = {"ko": "ko-KR", "en": "en-US"}
 QUESTIONS = {"ko": "당뇨가 있어요. 메트포르민 부작용이 뭔가요?", "en": "I have diabetes. What are the side effects of metformin?"}

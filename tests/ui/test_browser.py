@@ -22,21 +22,10 @@ from tests.ui.test_korean import strings
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os_has_chromium(), reason="Debian chromium not installed at /usr/bin/chromium")]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 60_000
 VIEWPORT = {"width": 1440, "height": 900}
 OFFLINE = {"ko-KR": "오프라인 모드", "en-US": "offline mode"}
 DONE = "#chatbot .thought-group .title"          # the steps' title: "🔎 …" once the answer is complete
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def expect():

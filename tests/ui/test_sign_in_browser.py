@@ -16,20 +16,18 @@ import pytest
 from medical_agent.ui.runtime import AgentRuntime
 from medical_agent.ui.sign_in import account_key, mock_oauth_info
 from tests.ui.conftest import QUESTION_KO, free_port, os_has_chromium
-from tests.ui.test_browser import CHROMIUM_ARGS, TIMEOUT_MS, VIEWPORT, expect, open_page, panel_text, send
+from tests.ui.test_browser import (
+    TIMEOUT_MS,
+    VIEWPORT,
+    expect,
+    open_page,
+    panel_text,
+    send,
+)
 from tests.ui.test_sign_in import SALT, signed_settings
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os_has_chromium(), reason="Debian chromium not installed at /usr/bin/chromium")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
