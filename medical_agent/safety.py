@@ -153,6 +153,11 @@ ASKS = {
 POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)(?!\d)", _I)
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
+# Medicines a rule names, read from the message's words too: the concept table may lack one (felodipine is not in
+# it, so "grapefruit with felodipine" was answered "yes" with no caution by the local model)
+RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": ("nifedipine", "니페디핀"),
+                   "simvastatin": ("simvastatin", "심바스타틴"), "lovastatin": ("lovastatin", "로바스타틴"),
+                   "aspirin": ("aspirin", "아스피린")}
 # Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
 # body's water and salt when a person is dehydrated).
 SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylurea"}
@@ -309,6 +314,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     classes = {drug_class[m] for m in meds if m in drug_class}
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
     asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
+    low = question.lower()
+    named |= {drug for drug, words in RULE_DRUG_WORDS.items() if any(w in low for w in words)}
     potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),

@@ -122,3 +122,12 @@ def test_a_potassium_out_of_range_gets_a_note_and_is_never_called_normal(text, v
 @pytest.mark.parametrize("text", ["my potassium is 4.2, is that ok?", "I take potassium chloride 20 mEq a day"])
 def test_a_potassium_in_range_or_a_dose_gets_no_such_note(text):
     assert "potassium_abnormal" not in rule_names(collect_facts(None, None, {}, text))
+
+
+def test_a_rule_s_medicine_the_concept_table_lacks_is_read_from_the_message():
+    """The local model answered 'Yes, you can eat grapefruit with felodipine' with no caution: felodipine is not in
+    the concept table, so no mention carried it."""
+    fired = rule_notes(collect_facts(None, None, {}, "can I eat grapefruit with felodipine?"), "en")
+    assert "grapefruit" in fired
+    assert "Not without checking first" in agree_with_rules("Yes, you can. [1]", "can I eat grapefruit with felodipine?",
+                                                            list(fired), fired, "en")
