@@ -44,13 +44,15 @@ EN_NEG_BEFORE = re.compile(
     r"\b(?:no|not|never|without|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
     r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got)|never\s+had|no\s+history\s+of|"
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
+# "no medical conditions except asthma": what the exception names is not denied
+EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
 EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s+present|excluded)\b", re.I)
 KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|할아버지|할머니|외할|친할|누나|언니|오빠|"
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|"
                       r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
                       r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
-                      r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=가|는|도|이|랑|한테)))")
+                      r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))")
 EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|aunt|uncle|son|daughter|wife|"
                       r"husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
@@ -69,7 +71,7 @@ EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|
                       r"\b(?:my|our|his|her|their|the)\s+\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old\b"
                       r"(?!\s+(?:man|woman|male|female|person|guy|lady|gentleman|adult|self)\b)|"
                       r"\bfamily\s+history\b|\bruns\s+in\s+(?:my|the|our)\s+family\b|"
-                      r"\b(?:he|she)\s+(?:has|had|takes|took|is|was|uses|used|gets|got)\b|\bfor\s+(?:him|her)\b", re.I)
+                      r"\b(?:he|she)(?:\s+(?:has|had|takes|took|is|was|uses|used|gets|got)|'s)\b|\bfor\s+(?:him|her)\b", re.I)
 # Giving a medicine is for someone else: "해열제 먹여야 되나요" (Korean: the whole sentence, unless it says 저는/제가),
 # "can I give ibuprofen" (English: what follows the verb in its clause).
 KO_GIVING = re.compile(r"먹(?:여|이|일|였)")
@@ -77,7 +79,7 @@ EN_GIVING = re.compile(r"\b(?:give|giving|gave)\s+(?!(?:me|myself|up|birth)\b)",
 # The person's own beside someone else's: "my toddler swallowed one of my amlodipine pills", "아이가 제 약을 먹었어요"
 MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$", re.I)
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
-                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?에|지난해에?|"
+                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|치료\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤)")
@@ -89,18 +91,20 @@ KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최�
 KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단)")
 EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
                         r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|resolved|"
-                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|stopped)\s+(?:have|has|taking|take)|former(?:ly)?|"
+                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|stopped)\s+(?:have|has|taking|take|my|the|using)|former(?:ly)?|"
+                        r"I\s+was\s+on|"
                         r"history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b", re.I)
 # What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
 EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|switched|changed|started)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
-                              r"(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
+                              r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
-                               r"(?P<drug>stopped|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
+                               r"(?P<drug>stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
                                r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
 LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
                     re.I)
+KO_LISTED = re.compile(r"^\s*(?:도|이나|나|이랑|랑|하고|과|와|및)?\s*,?\s*$")
 # What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
 ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
 EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with)|"
@@ -145,6 +149,10 @@ EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|sto
 WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
 AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether|cn|cud|shud|"
                           r"shld)\s+$", re.I)
+# An honorific predicate (-시-, -세요, -셨-): said of someone the speaker honours, never of the speaker (not a
+# request, "알려주세요", nor the stems of 마시다, 다시, 모시다)
+KO_HONORIFIC = re.compile(r"(?<![마다모가주])(?:으)?시(?=고|는|다|며|면|니|네|대|더|지|었|죠|잖|는데|거든)|(?<!주)(?:으)?세요|"
+                          r"(?<![마다모가주])셔(?:서|요|도)|(?<![마다모가주])셨")
 FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\bI'm\b|\bme\b")
 
 
@@ -158,12 +166,21 @@ def _family_subject(before: str) -> bool:
     return False
 
 
-def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int]) -> bool:
-    """A relative before the mention in its clause or as the sentence's subject, or a medicine given, unless the
-    words right before name it the person's own ("my" after the relative)."""
+def _honoured_relative(sentence_before: str, after: str) -> bool:
+    """A relative is the subject of the sentence and the mention's predicate honours them (-시-, -세요), which no
+    one says of themselves: "할아버지가 중풍으로 쓰러지신 뒤로 … 오른쪽 팔다리에 힘이 없으세요"."""
+    subjects = [m for m in KO_OTHER.finditer(sentence_before) if re.match(r"(?:께서|가|이|는|은|도)", sentence_before[m.end():])
+                or m.group().endswith(("가", "는", "도", "이"))]
+    return bool(subjects) and not FIRST_PERSON.search(sentence_before, subjects[-1].end()) and \
+        bool(KO_HONORIFIC.search(after))
+
+
+def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int], after: str = "") -> bool:
+    """A relative before the mention in its clause or as the sentence's subject (or honoured by its predicate), or
+    a medicine given, unless the words right before name it the person's own ("my" after the relative)."""
     s_left, s_right = sentence
     other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)]
-    if (other or _family_subject(text[s_left:start])) and not \
+    if (other or _family_subject(text[s_left:start]) or _honoured_relative(text[s_left:start], after)) and not \
             ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
         return True
     words = text[s_left:s_right]
@@ -242,6 +259,19 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했", after[:14]))
 
 
+def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:
+    """The clause's words after the last mention listed with this one by a Korean particle ("당뇨도 고혈압도 없고",
+    "고혈압이나 당뇨는 없어요"), which say of each what they say of the last."""
+    last = end
+    for s, e, _ in sorted(others):
+        if s < last:
+            continue
+        if s >= clause_end or not KO_LISTED.match(text[last:s]):
+            break
+        last = e
+    return text[last:clause_end]
+
+
 def _kept(text: str, start: int, end: int) -> bool:
     """A question about going on with or stopping the medicine: it is taken."""
     return bool(KO_KEPT_AFTER.search(text[end:end + 20]) or EN_KEPT_BEFORE.search(text[max(0, start - 40):start]))
@@ -259,7 +289,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         last -= 1
     clause = clause_at(text, last)
     before, after = text[clause.start:start], text[end:clause.end]
-    if _someone_elses(text, start, before, clause.sentence):
+    if _someone_elses(text, start, before, clause.sentence, after):
         return FAMILY
     if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
@@ -269,7 +299,9 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         (_slot_of((start, end), others) in ILLNESS and bool(EN_THIS_BEFORE.search(before)))
     if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
         return HYPOTHETICAL
+    after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
-    if korean_negation or EN_NEG_BEFORE.search(before) or EN_NEG_AFTER.search(after):
+    english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
+    if korean_negation or english_negation or EN_NEG_AFTER.search(after):
         return NEGATED
     return PRESENT

@@ -5,10 +5,11 @@ contradiction becomes a doubt the reply asks about in one line (generation.final
 so is everything else the message says about who the person is (age, sex): a description that contradicts itself
 cannot tell which of its parts is wrong ("I'm a 25-year-old man who is 20 weeks pregnant" stores no age either).
 The same for an age and a pregnancy that cannot go together (a pregnant five-year-old), two different ages ("저는
-서른 살인데 올해 여든이에요"), a sex and a condition only the other sex has ("저는 여자인데 전립선 비대증이
+서른 살인데 올해 여든이에요"), a pregnancy denied and told ("저 임신 안 했어요. 지금 임신 24주차라…"), a sex and a condition only the other sex has ("저는 여자인데 전립선 비대증이
 있어요": the sex and the condition), a condition denied and held in one message ("I have never had diabetes, and I
 have had type 1 diabetes since childhood": both, a kind of a condition counting as the condition), and a denial of
-taking any medicine beside a medicine taken ("I have never taken any medication and I take metformin every day");
+taking any medicine beside a medicine taken ("I have never taken any medication and I take metformin every day"), and
+no illness beside one held ("no medical conditions, and I've been on dialysis for kidney failure");
 "no medicines except metformin", "가끔 타이레놀만" are exceptions, not contradictions. Two body weights (or heights)
 of the person that cannot both be now ("몸무게 48킬로 나가고요, 체중은 지금 100킬로 넘어요") are refused both,
 unless the message tells a change or a past ("was 90 kg last year", "80킬로였는데", "lost 5 kg"). Conflicts with the *stored*
@@ -36,6 +37,14 @@ NO_MEDICINES = re.compile(
     rf"any\s+{MEDICINES}\b|\b(?:take|taking|on)\s+no\s+{MEDICINES}\b|"
     r"(?:먹는|복용하는|복용\s*중인|드시는)\s*약(?:은|이|도)?\s*(?:하나도\s*|전혀\s*)?없|아무\s*약도\s*(?:안|먹지|복용하지)|"
     r"약(?:은|을)?\s*(?:하나도|전혀)\s*(?:안|먹지|복용하지)", re.I)
+ILLNESSES = r"(?:medical|health|chronic|underlying|long-term|pre-?existing)\s+(?:conditions?|problems?|issues?|illness(?:es)?|diseases?)"
+NO_CONDITIONS = re.compile(
+    rf"\b(?:no|(?:don'?t|do\s+not)\s+have\s+any|without\s+any|never\s+had\s+any|free\s+of\s+any)\s+{ILLNESSES}\b|"
+    r"(?:지병|기저\s*질환|앓는\s*병|앓고\s*있는\s*병|만성\s*질환)(?:은|이|도)?\s*(?:하나도\s*|전혀\s*|특별히\s*|딱히\s*|따로\s*)?없|"
+    r"아픈\s*(?:데|곳)(?:는|가|도)?\s*(?:하나도\s*|전혀\s*|특별히\s*)?없", re.I)
+# A passing illness is no "지병" or "medical condition": "지병은 없고 요즘 감기 기운이 있어요" holds together.
+ACUTE = re.compile(r"\b(?:cold|influenza|flu|infection|injury|sprain|fracture|laceration|burn|bite|sting|"
+                   r"gastroenteritis|acute|poisoning|hangover|covid)", re.I)
 EXCEPTIONS = re.compile(r"\b(?:except|apart\s+from|other\s+than|besides|only|just|occasionally|sometimes|"
                         r"as\s+needed)\b|빼고|말고|외에|가끔|필요할\s*때", re.I)
 
@@ -60,14 +69,18 @@ def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[
                                ) -> tuple[list[dict[str, Any]], list[Span]]:
     """Clear contradicting fields of ``demo`` (in place); return the doubts and the spans of the words refused.
 
-    ``said`` maps "age", "male", "female", "is_pregnant", "pregnancy_weeks" to what said it (words, span), and
+    ``said`` maps "age", "male", "female", "is_pregnant", "pregnancy_weeks" (and "not_pregnant", a pregnancy
+    denied) to what said it (words, span), and
     ``ages`` lists the ages, for the person's own, non-negated statements only."""
     doubts: list[dict[str, Any]] = []
     pregnancy = [*said.get("pregnancy_weeks", []), *said.get("is_pregnant", [])]
     if len(set(ages)) > 1:
         doubts.append({"kind": "contradiction", "what": "age+age", "text": " / ".join(w for w, _ in said["age"])})
     age = None if doubts else demo["age"]
-    if demo["is_pregnant"] and "male" in said:
+    if pregnancy and said.get("not_pregnant"):
+        doubts.append({"kind": "contradiction", "what": "pregnancy+pregnancy",
+                       "text": f"{said['not_pregnant'][0][0]} / {pregnancy[0][0]}"})
+    elif demo["is_pregnant"] and "male" in said:
         doubts.append({"kind": "contradiction", "what": "gender+pregnancy",
                        "text": f"{said['male'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
     elif pregnancy_clash(None, demo["is_pregnant"], age):
@@ -127,6 +140,20 @@ def medication_contradiction(text: str, medications: list[dict[str, Any]], whose
     if not taken or denial is None or EXCEPTIONS.search(text) or not whose(*denial.span()):
         return None
     return {"kind": "contradiction", "what": "medications", "text": f"{denial.group()} / {taken[0]['text']}"}
+
+
+def condition_contradiction(text: str, demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]],
+                            conditions: list[dict[str, Any]], whose: Callable[[int, int], bool]
+                            ) -> tuple[dict[str, Any] | None, list[Span]]:
+    """A doubt when the person says they have no illness and names one they have ("a healthy 30 year old woman
+    with no medical conditions, and I've been on dialysis for kidney failure"): the conditions held and the rest of
+    the description (age, sex) are refused, as for a description that contradicts itself."""
+    held = [c for c in conditions if c.get("assertion") in HELD and not ACUTE.search(c["name"])]
+    denial = NO_CONDITIONS.search(text)
+    if not held or denial is None or EXCEPTIONS.search(text) or not whose(*denial.span()):
+        return None, []
+    doubt = {"kind": "contradiction", "what": "conditions", "text": f"{denial.group()} / {held[0]['text']}"}
+    return doubt, [*_refuse_identity(demo, said), *(tuple(c["span"]) for c in held)]
 
 
 # How far apart two readings of the same body measure may be and still be the same one said twice (rounding, "about")

@@ -22,13 +22,16 @@ _TENS, _UNITS = "|".join(TENS), "|".join(sorted(UNITS, key=len, reverse=True))
 # 서른다섯 살, 스무 살, 다섯 살; a bare tens word only with the copula (올해 여든이에요): 서른 번 is not an age.
 KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_UNITS})?\s*(?:살|세)|"
                            rf"(?P<tens2>{_TENS})(?:이에요|이예요|입니다|이야|이고|인데|이라)|"
+                           # "저 마흔둘 남자고": an age word right before the person's sex
+                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:남자|여자|남성|여성|주부|직장인))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
 SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|할머니|할아버지|남편|아내|동생|"
                            r"손자|손녀|조카|친구|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|husband|"
                            r"brother|sister|grand\w+|friend|nephew|niece)\b)", re.I)
-SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$", re.I)
+SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$|"
+                            r"(?:첫째|둘째|셋째|막내|큰애|작은애|아이|아기|애기|아들|딸|동생|조카|손자|손녀)\s*\(\s*$", re.I)
 NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|above|under|below|than)\s+(?:age\s+)?$",
                             re.I)
 AGE_PATTERNS = [
@@ -39,6 +42,10 @@ AGE_PATTERNS = [
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
 ]
+# The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
+# with "here"), so that a temperature ("fever of 101 F") is not one.
+AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF])(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
+                     r"|\b(\d{2})\s?([MF])\s+here\b")
 AGE_GROUP_PATTERNS = [
     re.compile(r"(?<!\d)([1-9])0\s*대"),
     re.compile(r"\bin\s+(?:my|his|her|their)\s+(?:early\s+|mid\s+|late\s+)?([1-9])0'?s\b", re.I),
@@ -52,7 +59,10 @@ FEMALE = re.compile(rf"여성|여자(?!\s*친구)|임산부|\b(?:female|woman|gi
 PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
-                   re.compile(r"\bpregnant[^.\d]{0,25}?(-?\d+)\s*weeks?\b", re.I)]
+                   re.compile(r"\bpregnant[^.\d]{0,25}?(-?\d+)\s*weeks?\b", re.I),
+                   # "I'm 31 weeks and my OB says …": a person's weeks are a pregnancy's (not "31 weeks postpartum")
+                   re.compile(r"\bI(?:'m|\s+am)\s+(?:about\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
+                              r"(?!\s+(?:old|ago|post\w*|out|since|after|into|in\b|of\b))", re.I)]
 
 
 @dataclass(frozen=True)
@@ -70,16 +80,17 @@ def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
 
 
 def _native(m: re.Match[str]) -> int:
-    tens = TENS.get(m.group("tens") or m.group("tens2") or "", 0)
-    return tens + UNITS.get(m.group("units") or m.group("units2") or "", 0)
+    tens = TENS.get(m.group("tens") or m.group("tens2") or m.group("tens3") or "", 0)
+    return tens + UNITS.get(m.group("units") or m.group("units2") or m.group("units3") or "", 0)
 
 
 def find_ages(text: str) -> list[RuleHit]:
     """Every age the text may give as the person's age now, in text order (one per number)."""
     found: list[tuple[int, int, int]] = []          # start, end, value
     for pattern in AGE_PATTERNS:
-        found += [(m.start(), m.end(), int(m.group(1))) for m in pattern.finditer(text)]
+        found += [(m.start(1), m.end(), int(m.group(1))) for m in pattern.finditer(text)]   # "I'm 41": at 41
     found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
+    found += [(m.start(), m.end(), int(m.group(1) or m.group(3))) for m in AGE_SEX.finditer(text)]
     hits: list[RuleHit] = []
     for start, end, age in sorted(found):
         before = text[:start]
@@ -98,6 +109,8 @@ def find_demographics(text: str) -> list[RuleHit]:
     for pattern, value in ((FEMALE, "female"), (MALE, "male")):
         for mm in pattern.finditer(text):
             hits.append(RuleHit("gender", value, mm.start(), mm.end()))
+    for mm in AGE_SEX.finditer(text):
+        hits.append(RuleHit("gender", "female" if (mm.group(2) or mm.group(4)) == "F" else "male", mm.start(), mm.end()))
     for mm in PREGNANT.finditer(text):
         hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
     w = _first(PREGNANCY_WEEKS, text)

@@ -102,11 +102,12 @@ def plausible_pressure(systolic: float, diastolic: float) -> bool:
 
 
 # The two numbers named as upper and lower: "혈압 쟀는데 위에가 98 아래가 60", "top number 150, bottom 95",
-# "systolic 150 diastolic 95" (위/아래 and top/bottom only after a blood-pressure word).
+# "systolic 150 diastolic 95", "윗혈압 152 아랫혈압 97" (위/아래 and top/bottom only after a blood-pressure word).
 _UPPER = (r"(?:(?:혈압|\bBP\b|blood\s+pressure)[^\n.?!]{0,25}?(?:(?<![가-힣])위(?:에|쪽|에서)?(?:가|는|이|은)?|"
-          r"\btop(?:\s+number)?(?:\s+(?:is|was|of))?)|수축기(?:\s*혈압)?(?:은|는|이|가)?|\bsystolic(?:\s+(?:is|was|of))?)")
+          r"\btop(?:\s+number)?(?:\s+(?:is|was|of))?)|(?:수축기|윗|최고)(?:\s*혈압)?(?:은|는|이|가)?|"
+          r"\bsystolic(?:\s+(?:is|was|of))?)")
 _LOWER = (r"(?:(?<![가-힣])아래(?:에|쪽|에서)?(?:가|는|이|은)?|밑(?:에|이|은|에가)?|\bbottom(?:\s+number)?(?:\s+(?:is|was|of))?|"
-          r"이완기(?:\s*혈압)?(?:은|는|이|가)?|\bdiastolic(?:\s+(?:is|was|of))?)")
+          r"(?:이완기|아랫|최저)(?:\s*혈압)?(?:은|는|이|가)?|\bdiastolic(?:\s+(?:is|was|of))?)")
 BP_PATTERNS = [
     re.compile(rf"{_UPPER}\s*[:=]?\s*(\d{{2,3}})(?!\d|\.\d)[^\d\n]{{0,12}}?{_LOWER}\s*[:=]?\s*(\d{{2,3}})(?!\d|\.\d)"
                r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
@@ -135,6 +136,11 @@ EN_CHANGE_FROM = re.compile(r"\b(?:went|gone|go|goes|rose|risen|fell|fallen|drop
                             r"decreased|improved|changed|came|come|up|down)\b[^\d.]{0,15}$", re.I)
 FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b)\s*"
                   r"(?:(\d{1,2})\s*(?:\"|″|”|''|in\b|inch(?:es)?\b)?)?")
+# a height in words: "six foot one", "five feet two inches"
+SMALL = {w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                     "ten", "eleven"))}
+FEET_WORDS = re.compile(r"\b(four|five|six|seven)\s+(?:foot|feet|ft)\b(?:\s+(?:and\s+)?(\d{1,2}|one|two|three|four|five|"
+                        r"six|seven|eight|nine|ten|eleven)\b(?:\s*inch(?:es)?\b)?)?", re.I)
 _VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
 
@@ -189,9 +195,13 @@ def _range(text: str, start: int, end: int, first: float) -> tuple[float, tuple[
 
 
 def _feet(text: str) -> list[tuple[float, int, int]]:
-    """Imperial heights in cm with their spans: 5'4", 5 ft 10 in, 5 foot 10."""
-    return [(round((int(m.group(1)) * 12 + int(m.group(2) or 0)) * 2.54, 1), m.start(), m.end())
-            for m in FEET.finditer(text) if int(m.group(2) or 0) < 12]
+    """Imperial heights in cm with their spans: 5'4", 5 ft 10 in, 5 foot 10, six foot one."""
+    def number(word: str | None) -> int:
+        return 0 if not word else int(word) if word.isdigit() else SMALL[word.lower()]
+
+    found = [(number(m.group(1)), number(m.group(2)), m.start(), m.end())
+             for pattern in (FEET, FEET_WORDS) for m in pattern.finditer(text)]
+    return [(round((feet * 12 + inches) * 2.54, 1), start, end) for feet, inches, start, end in found if inches < 12]
 
 
 def _free(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:

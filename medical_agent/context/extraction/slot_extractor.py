@@ -25,6 +25,7 @@ from . import assertion as A
 from .clauses import past_tense, predicate_within
 from .contradictions import (
     body_contradiction,
+    condition_contradiction,
     demographic_contradictions,
     denied_and_held,
     medication_contradiction,
@@ -32,7 +33,7 @@ from .contradictions import (
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
-from .rules_demographics import find_demographics
+from .rules_demographics import PREGNANT, find_demographics
 from .rules_lay import LayConditions, lay_assertion
 from .rules_measurements import read_measurements
 
@@ -121,9 +122,15 @@ class SlotExtractor:
         if doubt := medication_contradiction(text, slots["medications"], own):
             slots["doubts"].append(doubt)
             slots["medications"] = [m for m in slots["medications"] if m["assertion"] != A.PRESENT]
+        doubt, spans = condition_contradiction(text, slots["demographics"], said, slots["conditions"], own)
+        if doubt:
+            slots["doubts"].append(doubt)
+            refused = [*refused, *spans]
         entities = [m for slot in SLOT_OF.values() for m in slots[slot]]
+        asked = any(d["what"] == "pregnancy+pregnancy" for d in slots["doubts"])
         for doubts, spans in (sex_contradiction(slots["demographics"], said, entities), denied_and_held(entities)):
-            slots["doubts"] += doubts
+            slots["doubts"] += [d for d in doubts if not (asked and d["what"] == "denied+held" and    # asked once
+                                                          PREGNANT.search(d["text"]))]
             refused = [*refused, *spans]
         for slot in SLOT_OF.values():
             slots[slot] = [m for m in slots[slot] if not overlaps(m["span"], refused)]
@@ -143,6 +150,8 @@ class SlotExtractor:
             if not hit.plausible:
                 doubts.append({"kind": "implausible", "what": hit.field, "text": words, "value": hit.value})
                 continue
+            if status == A.NEGATED and hit.field == "is_pregnant":
+                said.setdefault("not_pregnant", []).append((words, (hit.start, hit.end)))
             if status != A.NEGATED:
                 said.setdefault(str(hit.value) if hit.field == "gender" else hit.field, []).append(
                     (words, (hit.start, hit.end)))
