@@ -36,7 +36,8 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히)\s*)?"
                           r"(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
-                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은)\s*적(?:이|은|도)?\s*없|받지\s*않))")
+                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
+                          r"없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
@@ -52,10 +53,12 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|�
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|"
                       r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
                       r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
-                      r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))")
+                      r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))"
+                      # 친구네 고양이, 언니네 집에서: their home or pet, not them
+                      r"(?!네\s*(?:집|고양이|강아지|개|가게|동네|회사|식당|에서|에\b))")
 EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
-                      r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|aunt|uncle|son|daughter|wife|"
-                      r"husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
+                      r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|nan|nana|nanna|gran|granny|aunt|"
+                      r"uncle|son|daughter|wife|husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
                       r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend|toddler|infant|newborn|"
                       r"little\s+one|twins?|buddy|buddies|pals?|mates?|classmates?|teammates?|fianc[eé]e?|spouse|"
                       r"relatives?|in-laws|step(?:son|daughter|mother|father|mom|dad|kids?)|"
@@ -72,6 +75,13 @@ EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|
                       r"(?!\s+(?:man|woman|male|female|person|guy|lady|gentleman|adult|self)\b)|"
                       r"\bfamily\s+history\b|\bruns\s+in\s+(?:my|the|our)\s+family\b|"
                       r"\b(?:he|she)(?:\s+(?:has|had|takes|took|is|was|uses|used|gets|got)|'s)\b|\bfor\s+(?:him|her)\b", re.I)
+# A relative opening an English sentence is its subject: "Mum's 84 and on warfarin", "My nan is 91 and on nine
+# different tablets, including digoxin", "My 3 year old woke up with a barking cough …, temp 38.4"
+EN_OPENING_RELATIVE = re.compile(r"^\W*(?:(?:my|our)\s+)?(?:mum|mom|mother|dad|father|nan|nana|nanna|gran|granny|grandma|"
+                                 r"grandpa|grandmother|grandfather|son|daughter|husband|wife|partner|brother|sister|"
+                                 r"toddler|baby|little\s+one|\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old"
+                                 r"(?!\s+(?:man|woman|male|female|person|guy|gal|lady|gentleman|adult|self|here)\b))"
+                                 r"(?:'s)?\b", re.I)
 # Giving a medicine is for someone else: "해열제 먹여야 되나요" (Korean: the whole sentence, unless it says 저는/제가),
 # "can I give ibuprofen" (English: what follows the verb in its clause).
 KO_GIVING = re.compile(r"먹(?:여|이|일|였)")
@@ -158,12 +168,13 @@ FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\
 
 def _family_subject(before: str) -> bool:
     """A relative is the subject of this part of the sentence (no "I/저는" after the last family word): "아버지가
-    고혈압이 있으신데", "My son, who is 5, has asthma"."""
+    고혈압이 있으신데", "My son, who is 5, has asthma", or opens an English sentence that says nothing of "I"."""
     for pattern, window in ((KO_OTHER, before[-25:]), (EN_OTHER, before[-40:])):
         ends = [m.end() for m in pattern.finditer(window)]
         if ends and not FIRST_PERSON.search(window, ends[-1]):
             return True
-    return False
+    opening = EN_OPENING_RELATIVE.match(before)             # "Mum's 84 and on warfarin, …", "My 3 year old woke up …"
+    return bool(opening) and not FIRST_PERSON.search(before, opening.end())
 
 
 def _honoured_relative(sentence_before: str, after: str) -> bool:

@@ -76,7 +76,7 @@ class NameSpelling:
         out: Found = []
         for m in LATIN_WORD.finditer(text):
             word = m.group().lower()
-            if len(word) < MIN_LATIN - 1 or word in self.known:
+            if len(word) < MIN_LATIN or word in self.known:      # "apart" is no "aspart"
                 continue
             hits = [c for name, cs in self.latin.items() if name[0] == word[0] and one_edit(word, name) for c in cs]
             if concept := self._unique(hits):

@@ -21,7 +21,7 @@ UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4
 _TENS, _UNITS = "|".join(TENS), "|".join(sorted(UNITS, key=len, reverse=True))
 # 서른다섯 살, 스무 살, 다섯 살; a bare tens word only with the copula (올해 여든이에요): 서른 번 is not an age.
 KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_UNITS})?\s*(?:살|세)|"
-                           rf"(?P<tens2>{_TENS})(?:이에요|이예요|입니다|이야|이고|인데|이라)|"
+                           rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고|인데|이라|예요|에요|야)(?![가-힣])|"
                            # "저 마흔둘 남자고": an age word right before the person's sex
                            rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:남자|여자|남성|여성|주부|직장인))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
@@ -44,6 +44,7 @@ AGE_PATTERNS = [
 ]
 # The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
 # with "here"), so that a temperature ("fever of 101 F") is not one.
+AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF])(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b")
 AGE_GROUP_PATTERNS = [
@@ -54,14 +55,14 @@ AGE_GROUP_PATTERNS = [
 # "guy", "dude" and "gal" say the sex only of the speaker's own description ("29 yr old guy here", "I'm a guy"), not
 # of anyone ("a guy at work"); an age before them (with or without "year old") or "I'm a" makes it one.
 SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
-MALE = re.compile(rf"남성|남자(?!\s*친구)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
-FEMALE = re.compile(rf"여성|여자(?!\s*친구)|임산부|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
                    re.compile(r"\bpregnant[^.\d]{0,25}?(-?\d+)\s*weeks?\b", re.I),
                    # "I'm 31 weeks and my OB says …": a person's weeks are a pregnancy's (not "31 weeks postpartum")
-                   re.compile(r"\bI(?:'m|\s+am)\s+(?:about\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
+                   re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+|about\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
                               r"(?!\s+(?:old|ago|post\w*|out|since|after|into|in\b|of\b))", re.I)]
 
 
@@ -81,7 +82,7 @@ def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
 
 def _native(m: re.Match[str]) -> int:
     tens = TENS.get(m.group("tens") or m.group("tens2") or m.group("tens3") or "", 0)
-    return tens + UNITS.get(m.group("units") or m.group("units2") or m.group("units3") or "", 0)
+    return tens + UNITS.get(m.group("units") or m.group("units2") or m.group("units3") or m.group("units4") or "", 0)
 
 
 def find_ages(text: str) -> list[RuleHit]:
@@ -91,6 +92,7 @@ def find_ages(text: str) -> list[RuleHit]:
         found += [(m.start(1), m.end(), int(m.group(1))) for m in pattern.finditer(text)]   # "I'm 41": at 41
     found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
     found += [(m.start(), m.end(), int(m.group(1) or m.group(3))) for m in AGE_SEX.finditer(text)]
+    found += [(m.start(1), m.end(1), int(m.group(1))) for m in AGE_THEN_SEX.finditer(text)]
     hits: list[RuleHit] = []
     for start, end, age in sorted(found):
         before = text[:start]

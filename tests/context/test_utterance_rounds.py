@@ -1,4 +1,4 @@
-"""Issue 33, round 4 (tuned on utterances_test3 after its blind run): ages said as a Korean word before the sex or
+"""Issue 33, rounds 4 and 5 (round 4 tuned on utterances_test3 after its blind run, round 5 on utterances_test4 below): ages said as a Korean word before the sex or
 as forum shorthand ("45 M here", "67F,"), a relative honoured by the predicate, a child with an age in brackets,
 a negation shared by listed items, a past that runs "until last year", a switch, a taper, "he's on", a pregnancy
 denied and told, no illness beside one held (but a cold is no 지병), an exception after "no", named blood-pressure
@@ -105,3 +105,40 @@ def test_readings_in_words(full_extractor, text, expected):
 ])
 def test_more_lay_names(full_extractor, text, name):
     assert name in statuses(full_extractor.extract(text))
+
+
+# Round 5, tuned on utterances_test4 after its blind run: everyday words added to the concept table (periods, ears,
+# eyes, gums, contraception, painkillers, blood-pressure pills), a relative opening an English sentence, a friend's
+# cat, "never taken", an age word with the copula, "52, male", "now 10 weeks along", and no "aspart" in "apart".
+@pytest.mark.parametrize("text, expected", [
+    ("I have heavy periods and period pain", {"Menorrhagia": "present", "Dysmenorrhoea": "present"}),
+    ("혈압약 먹고 있는데 감기약 같이 먹어도 되나?", {"Antihypertensive agent": "present", "Cold remedy": "hypothetical"}),
+    ("피임약 먹고 있는데 방광염 때문에 아목시실린 처방받았어요", {"Oral contraceptive": "present", "Amoxicillin": "present"}),
+    ("피임약은 한 번도 먹어본 적 없어요", {"Oral contraceptive": "negated"}),
+    ("이명이 있어요", {"Tinnitus": "present"}),
+    ("Mum's 84 and on warfarin, she had a fall in the garden last week", {"Warfarin": "family"}),
+    ("My nan is 91 and on nine different tablets, including digoxin and furosemide.",
+     {"Digoxin": "family", "Furosemide": "family"}),
+    ("29 yr old guy here, no meds, just bad acne on my back", {"Acne": "present"}),
+    ("고양이 알러지 있는데 친구네 고양이 만지고 나서 눈이 가렵고 콧물이 줄줄 나요", {"Itching": "present", "Rhinorrhoea": "present"}),
+    ("언니네 아이가 열이 나요", {"Fever": "family"}),
+    ("I'm fine now apart from still feeling a bit queasy", {"Insulin aspart": None}),
+])
+def test_round_five(full_extractor, text, expected):
+    got = statuses(full_extractor.extract(text))
+    assert {name: got.get(name) for name in expected} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("저 일흔둘인데 당화혈색소 6.4예요", {"age": 72}),
+    ("저 28살 여잔데 생리 주기가 불규칙해요", {"age": 28, "gender": "female"}),
+    ("52, male, triglycerides 410 and fasting sugar 118", {"age": 52, "gender": "male"}),
+    ("After two miscarriages last year I'm now 10 weeks along", {"is_pregnant": True, "gender": "female"}),
+])
+def test_round_five_demographics(full_extractor, text, expected):
+    assert demographics(full_extractor.extract(text)) == expected
+
+
+def test_a_child_opening_the_sentence_owns_its_temperature(full_extractor):
+    slots = full_extractor.extract("My 3 year old woke up with a barking cough and a hoarse voice, temp 38.4. Is this croup?")
+    assert readings(slots) == []
