@@ -102,6 +102,17 @@ def with_doubts(answer: str, doubts: Sequence[dict[str, Any]], lang: str) -> str
     return "\n".join([*lines, "", answer]) if lines else answer
 
 
+# A Korean particle or ending left alone at the start, cut from the words the model meant to go before it: "은, 혈압약을
+# 안 먹어도 혈압이 떨어질 수 있습니다" (the local model, blind pairwise review). Only with a comma or stop after it, so
+# the demonstrative "이 약은 …" stays.
+ORPHAN_OPENING = re.compile(r"^\s*(?:은|는|이|가|을|를|도|요|면|고|의|에|로|으로|와|과|이나|나|에는|에서)\s*[,，.]\s*")
+
+
+def tidy_opening(text: str) -> str:
+    """``text`` without an orphaned particle opening it."""
+    return ORPHAN_OPENING.sub("", text, count=1)
+
+
 def cut_loop(text: str) -> str:
     """A small model's degenerate loop — the same sentences again and again until the token cap — cut where a
     sentence first comes back verbatim (citation markers and spacing aside). Short pieces (list labels, "예.")

@@ -25,3 +25,11 @@ def test_only_real_safety_concerns_in_the_person_s_language_reach_the_answer():
                 "Ibuprofen with warfarin raises the risk of bleeding.", "이부프로펜과 와파린을 함께 먹으면 출혈 위험이 큽니다."]
     assert real_concerns(concerns, "en") == ["Ibuprofen with warfarin raises the risk of bleeding."]
     assert real_concerns(concerns, "ko") == ["이부프로펜과 와파린을 함께 먹으면 출혈 위험이 큽니다."]
+
+
+def test_an_orphaned_particle_opening_the_answer_is_cut():
+    from medical_agent.generation.finalize import tidy_opening
+
+    assert tidy_opening("은, 혈압약을 안 먹어도 혈압이 떨어질 수 있습니다.") == "혈압약을 안 먹어도 혈압이 떨어질 수 있습니다."
+    for kept in ("이 약은 신장으로 배출됩니다.", "네, 드셔도 됩니다.", "Yes, you can.", ""):
+        assert tidy_opening(kept) == kept

@@ -20,7 +20,7 @@ from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer
-from ...generation.finalize import cut_loop, gap_notes, greeting, tail
+from ...generation.finalize import cut_loop, gap_notes, greeting, tail, tidy_opening
 from ...generation.safety_checks import agree_with_rules
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
@@ -116,7 +116,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             if stream is not None and not stream.raw.count('"answer"'):
                 write({"type": "token", "text": body})          # a backend that ignored the schema
             if not turn.llm_mode:
-                body = attach_citations(cut_loop(body), citable(docs, plan), deps.retriever.index.tokenizer.tokenize)
+                body = attach_citations(cut_loop(tidy_opening(body)), citable(docs, plan),
+                                        deps.retriever.index.tokenizer.tokenize)
             if plan.not_covered:
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
         except LLMError as exc:
