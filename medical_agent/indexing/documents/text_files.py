@@ -3,6 +3,9 @@ starts a new page; no layout, so no bounding boxes).
 
 Markdown's ``#`` lines are headings, ``-``/``*``/``1.`` lines list items, ``|`` rows a table; HTML's h1–h6, p, li,
 table rows and figcaption map the same way through the standard library's HTML parser (no page layout to read).
+Text a reader of the page never sees is not read (issue 32: a poisoned page hid its instructions there): scripts,
+styles and templates, elements marked ``hidden`` or ``aria-hidden="true"``, styled ``display: none`` or
+``visibility: hidden``, and a ``<dialog>`` that is not open.
 """
 
 from __future__ import annotations
@@ -101,6 +104,20 @@ def _markdown_page(page: str, number: int) -> list[Element]:
     return elements
 
 
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+# a hidden element whose end tag HTML lets one leave out ends where the next block starts ("<p hidden>…<p>…")
+IMPLIED_END = {"p", "li"}
+BLOCKS = {"p", "li", "ul", "ol", "div", "table", "section", "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6"}
+
+
+def _hidden(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """An element a reader of the rendered page does not see."""
+    given = {k.lower(): (v or "") for k, v in attrs}
+    return "hidden" in given or given.get("aria-hidden", "").lower() == "true" or \
+        bool(HIDDEN_STYLE.search(given.get("style", ""))) or (tag == "dialog" and "open" not in given)
+
+
 class _HtmlElements(HTMLParser):
     MAP = {"h1": "heading", "h2": "heading", "h3": "heading", "h4": "heading", "h5": "heading", "h6": "heading",
            "p": "paragraph", "li": "list", "figcaption": "figure", "caption": "caption", "tr": "table"}
@@ -116,8 +133,18 @@ class _HtmlElements(HTMLParser):
         self.skipping = 0
         self.title = ""
         self._in_title = False
+        self.hidden: list[str] = []         # the open elements of a hidden subtree, its root first
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.hidden and len(self.hidden) == 1 and self.hidden[0] in IMPLIED_END and tag in BLOCKS:
+            self.hidden = []
+        if self.hidden:
+            if tag not in VOID:
+                self.hidden.append(tag)
+            return
+        if tag not in VOID and _hidden(tag, attrs):
+            self.hidden = [tag]
+            return
         if tag in self.SKIP:
             self.skipping += 1
         elif tag == "title":
@@ -131,6 +158,10 @@ class _HtmlElements(HTMLParser):
             self.text.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
+        if self.hidden:
+            if tag in self.hidden:
+                del self.hidden[len(self.hidden) - 1 - self.hidden[::-1].index(tag):]
+            return
         if tag in self.SKIP:
             self.skipping = max(0, self.skipping - 1)
         elif tag == "title":
@@ -148,6 +179,8 @@ class _HtmlElements(HTMLParser):
             self.text = []
 
     def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
         if self._in_title:
             self.title += data
         elif not self.skipping:
