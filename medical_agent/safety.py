@@ -50,8 +50,15 @@ SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:�
               r"대소변.{0,6}(?:조절|실수)", r"numb\w*\s+(?:in\s+|around\s+)?(?:my\s+)?(?:groin|saddle|genitals|bottom|buttocks)",
               r"(?:groin|saddle)\s+(?:area\s+)?(?:is\s+)?numb", r"(?:trouble|can'?t|difficulty|problems?)\s+(?:peeing|urinating|"
               r"passing\s+urine)", r"(?:lost|losing|no)\s+(?:bladder|bowel)\s+control", r"wet\s+myself")
+# Swelling of the lips or tongue, or the throat closing, is anaphylaxis until shown otherwise ("my lips and throat are
+# swelling up after eating shrimp": the blind pairwise review, issue 32, got "contact your doctor"); a sore throat
+# that is "swollen" alone is not.
+_MOUTH = r"(?:lips?|tongue|throat|mouth|face)"
 ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
-                   r"anaphyla", r"throat\s+(?:is\s+)?(?:swelling|closing|tight)", r"(?:lips?|tongue)\s+(?:is\s+|are\s+)?swell")
+                   r"(?:혀|입술)(?:이랑|이|가|랑|하고|와|과)?\s*(?:(?:목|혀|입술|얼굴)(?:이|가|까지)?\s*)?(?:퉁퉁\s*)?(?:붓|부어|부었|부풀)",
+                   r"anaphyla", r"throat\s+(?:is\s+|feels\s+)?(?:swelling|closing|tight)",
+                   rf"(?:lips?|tongue)(?:\s+and\s+(?:my\s+)?{_MOUTH})?\s+(?:is\s+|are\s+)?(?:swell|swollen|puff)",
+                   r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)")
 
 EMERGENCY = {
     "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
@@ -147,6 +154,16 @@ ASKS = {
     "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
                        r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
     "grapefruit": re.compile(r"자몽|grapefruit", _I),
+    # a pregnancy planned ("임신 준비 중인데 로사르탄 계속 먹어도 되나요?": the blind pairwise review got "계속 드셔도 됩니다")
+    "planning_pregnancy": re.compile(r"임신\s*(?:을\s*)?(?:계획|준비|하려|하고\s*싶|시도)|아기를?\s*(?:가지려|갖으려|가지고\s*싶|갖고\s*싶)|"
+                                     r"(?:trying|planning|hoping|want(?:ing)?)\s+(?:to\s+)?(?:get\s+pregnant|conceive|have\s+a\s+baby|"
+                                     r"start\s+a\s+family)|trying\s+for\s+a\s+baby|planning\s+(?:a\s+)?pregnan", _I),
+    # herbal and other supplements that change warfarin's effect or add to bleeding (ginkgo, St John's wort, ginseng,
+    # garlic, turmeric, high-dose fish oil and vitamin E): "I take ginko for my memory, is it ok with warfarin?" was
+    # answered "It is generally safe" in the blind pairwise review
+    "supplement": re.compile(r"gin(?:k|g|kg|gk)o|st\.?\s*john'?s\s*wort|ginseng|garlic\s+(?:supplement|pill|capsule|tablet)s?|"
+                             r"turmeric|curcumin|fish\s+oil|omega[- ]?3|vitamin\s+e\b|은행잎|징코|기넥신|인삼|홍삼|"
+                             r"세인트\s*존스?\s*워트|마늘\s*(?:보충제|영양제|환)|강황|커큐민|울금|오메가\s*-?\s*3|비타민\s*e", _I),
 }
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).
@@ -193,6 +210,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "뒤에 증상이 나타날 수 있습니다.",
       "en": "On a blood thinner, a knock to the head needs checking in an emergency department today, even if you "
             "feel fine: bleeding inside the head can show hours later."}),
+    ("supplement_anticoagulant", lambda f: "supplement" in f.asks and bool(f.drug_classes & ANTICOAG),
+     {"ko": "은행잎 추출물, 인삼·홍삼, 세인트존스워트, 마늘·강황 보충제, 고용량 오메가3나 비타민 E 같은 건강기능식품은 와파린 등 "
+            "항응고제의 효과를 바꾸거나 출혈 위험을 높일 수 있습니다. 먹기 전에 의사나 약사와 상의하고, 와파린이라면 INR 검사를 "
+            "더 자주 해야 할 수 있습니다.",
+      "en": "Supplements such as ginkgo, ginseng, St John's wort, garlic or turmeric pills, and high-dose fish oil or "
+            "vitamin E can change how warfarin and other blood thinners work or add to the risk of bleeding. Ask your "
+            "doctor or pharmacist before taking one; on warfarin your INR may need checking more often."}),
     ("sick_day", lambda f: "sick" in f.asks and bool(f.drug_classes & SICK_DAY),
      {"ko": "구토나 설사로 잘 먹고 마시지 못하는 날에는 이뇨제, 일부 혈압약(ACE 억제제·ARB), 메트포르민, SGLT2 억제제, "
             "소염진통제 등을 잠시 쉬는 경우가 많습니다(탈수 때 콩팥을 상하게 할 수 있음). 어떤 약을 언제 다시 먹을지 "
@@ -244,6 +268,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "중단하지 말고 바로 담당 의사와 상의하세요.",
       "en": "ACE inhibitors, ARBs, statins and warfarin are generally avoided in pregnancy. Do not stop on your own; "
             "talk to your doctor promptly."}),
+    ("pregnancy_planning_drugs", lambda f: not f.pregnant and "planning_pregnancy" in f.asks and bool(
+        f.drug_classes & {"acei", "arb", "statin"} or "warfarin" in f.drug_names),
+     {"ko": "임신을 계획 중이라면 ACE 억제제, 안지오텐신 수용체 차단제(ARB), 스타틴, 와파린은 임신 전에 다른 약으로 바꾸는 "
+            "경우가 많습니다(태아에게 해로울 수 있음). 임의로 끊지 말고 임신을 시도하기 전에 처방한 의사와 상의하세요.",
+      "en": "If you are planning a pregnancy, ACE inhibitors, ARBs, statins and warfarin are usually switched to other "
+            "medicines before you try (they can harm a baby). Do not stop on your own: talk to your prescriber before "
+            "trying to conceive."}),
     ("pregnancy_nsaid", lambda f: f.pregnant and bool(f.drug_classes & NSAIDS),
      {"ko": "임신 중, 특히 20주 이후에는 소염진통제(NSAID)를 피하는 것이 일반적입니다. 필요하면 의료진과 상의하세요.",
       "en": "NSAIDs are generally avoided in pregnancy, especially from 20 weeks. Ask your clinician."}),

@@ -19,7 +19,8 @@ from ..text import split_sentences
 # rules about a medicine the person takes or asks about (safety.RULES names)
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
-                "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine"}
+                "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
+                "pregnancy_planning_drugs"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids"}
@@ -27,7 +28,9 @@ NO_NEED = re.compile(r"^\W*(?:no\b|nope\b|you\s+(?:do\s+not|don'?t)\s+need|there
                      r"(?:probably\s+)?(?:fine|ok)|아니(?:요|오)|안\s*가도|가지\s*않아도|괜찮습니다|필요\s*없)", re.I)
 GO_FIRST = {"ko": "지금 진료가 필요합니다: {note}", "en": "Please get checked: {note}"}
 PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fine|alright)|am\s+I\s+allowed)\b[^?]*"
-                        r"\b(?:take|use|have|give|drink|eat|keep|continue|start)\b|먹어도|복용해도|써도|드셔도|마셔도|"
+                        r"\b(?:take|use|have|give|drink|eat|keep|continue|start)\b|"
+                        r"\b(?:is\s+(?:it|that|this)|are\s+they|it'?s)\s+(?:ok|okay|safe|fine|alright)\s+(?:with|together|alongside|"
+                        r"to\s+(?:mix|combine))\b|먹어도|복용해도|써도|드셔도|마셔도|"
                         r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
 AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it\s+is\s+(?:generally\s+)?(?:safe|fine|ok)|"
                          r"it'?s\s+(?:generally\s+)?(?:safe|fine|ok)|generally,?\s+(?:yes|it\s+is\s+safe)|네[,.\s]|예[,.\s]|"
@@ -39,6 +42,12 @@ PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
 # or an ARB is named: the model wrote it for ramipril in the blind pairwise review; the rule says the opposite
 POTASSIUM_ADVICE = re.compile(r"(?:potassium|칼륨)[^.]{0,40}(?:supplement|tablet|salt\s+substitute|sparing|보충제|대체\s*소금)|"
                               r"(?:supplement|salt\s+substitute|보충제|대체\s*소금)[^.]{0,30}(?:potassium|칼륨)", re.I)
+# a sentence that tells the person they need no care, which a seek-care rule contradicts (the blind pairwise review:
+# "The evidence does not support the need for immediate medical attention" after a head injury on warfarin)
+NO_CARE = re.compile(r"\b(?:does|do|did|is|are)(?:\s+not|n'?t)\s+(?:\w+\s+){0,3}?(?:need|require|necessary|support\s+the\s+need)\w*"
+                     r"\b[^.]{0,40}\b(?:attention|care|help|hospital|emergency|doctor|go(?:ing)?\s+in)\b|\bno\s+need\s+(?:for|to)\s+"
+                     r"(?:\w+\s+){0,3}?(?:attention|care|hospital|emergency|doctor|go|see|visit)\b|(?:병원|응급실|진료)\S{0,3}\s*"
+                     r"(?:\S+\s*){0,2}?(?:안\s*가도|가지\s*않아도|받지\s*않아도|갈\s*필요(?:는|가)?\s*없|필요(?:는|가)?\s*없)", re.I)
 AVOID = re.compile(r"\b(?:avoid|not|don'?t|never|unless|caution|careful|risk)\b|피하|않|말고|주의|위험", re.I)
 NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)
 
@@ -58,6 +67,8 @@ DROPPED: dict[str, Callable[[str], bool]] = {
     "heart_rate_abnormal": lambda s: bool(PULSE.search(s) and NORMAL.search(s)),
     "potassium_abnormal": lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)),
     "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
+    "head_injury_anticoagulant": lambda s: bool(NO_CARE.search(s)),
+    "no_fluids": lambda s: bool(NO_CARE.search(s)),
 }
 
 
@@ -83,7 +94,7 @@ def _lead_with(body: str, fired: Sequence[str], rules: set[str], opening: re.Pat
     first, rest = _first_sentence(body) if rule else ("", body)
     if not first or not opening.search(first):
         return body
-    return f"{template.format(note=notes[rule])} {rest.lstrip()}".strip()
+    return f"{template.format(note=notes[rule])} {rest.lstrip(' .。')}".strip()
 
 
 def _without(line: str, drop: Callable[[str], bool]) -> str | None:

@@ -131,3 +131,50 @@ def test_a_rule_s_medicine_the_concept_table_lacks_is_read_from_the_message():
     assert "grapefruit" in fired
     assert "Not without checking first" in agree_with_rules("Yes, you can. [1]", "can I eat grapefruit with felodipine?",
                                                             list(fired), fired, "en")
+
+
+# The second blind pairwise round (issue 32): each unsafe agent answer, and what now stands against it.
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "I take ginko for my memory, is it ok with warfarin?",
+     "It is generally safe to take ginko with warfarin, but it may affect platelets [1]."),
+    ("ko", "와파린 먹는데 홍삼 먹어도 괜찮아요?", "네, 홍삼은 드셔도 괜찮습니다."),
+])
+def test_a_supplement_with_a_blood_thinner_is_not_called_safe(lang, question, answer):
+    fired = rule_notes(collect_facts(WARFARIN, {}, CLASSES, question), lang)
+    assert "supplement_anticoagulant" in fired
+    body = agree_with_rules(answer, question, list(fired), fired, lang)
+    assert not body.startswith(("It is generally safe", "네")) and fired["supplement_anticoagulant"] in body
+
+
+@pytest.mark.parametrize("lang, question", [("ko", "로사르탄 먹는 중인데 임신 계획이 있어요 약 계속 먹어도 되나요?"),
+                                            ("en", "We're trying for a baby, can I keep taking my losartan?")])
+def test_a_planned_pregnancy_on_an_arb_gets_the_caution_first(lang, question):
+    turn = {"medications": [{"name": "Losartan", "assertion": "present"}]}
+    fired = rule_notes(collect_facts(None, turn, {"losartan": "arb"}, question), lang)
+    assert "pregnancy_planning_drugs" in fired
+    body = agree_with_rules("네, 로사르탄은 계속 드셔도 됩니다. 혈압 조절에 중요합니다." if lang == "ko" else
+                            "Yes, you can keep taking it. It controls your blood pressure.", question, list(fired), fired, lang)
+    assert body.startswith(("먼저 확인이 필요합니다", "Not without checking first")) and ". ." not in body
+    assert "pregnancy_planning_drugs" not in rule_names(collect_facts(None, turn, {"losartan": "arb"}, "로사르탄 부작용은?"))
+
+
+def test_a_sentence_that_says_no_care_is_needed_after_a_head_injury_on_a_blood_thinner_is_left_out():
+    question = "I'm on warfarin and slipped and banged my head this morning, I feel fine though, do I still need to go in?"
+    fired = rule_notes(collect_facts(WARFARIN, {}, CLASSES, question), "en")
+    body = agree_with_rules("Please get checked today. The evidence does not support the need for immediate medical "
+                            "attention if you feel fine. Watch for headache or vomiting.", question, list(fired), fired, "en")
+    assert "does not support" not in body and "Watch for headache" in body
+
+
+@pytest.mark.parametrize("text, emergency", [
+    ("my lips and throat are swelling up after eating shrimp, what do I do???", True),
+    ("새우 먹고 입술이랑 목이 퉁퉁 부었어요", True),
+    ("혀가 부었어요", True),
+    ("my throat is swollen and sore from a cold", False),
+    ("목이 부었어요 감기인가봐요", False),
+    ("I have a swollen lip from a cold sore", False),
+])
+def test_swelling_of_the_lips_or_tongue_is_an_emergency_a_sore_throat_is_not(text, emergency):
+    from medical_agent.safety import triage
+    found = triage(text, "en")
+    assert (found is not None and found.kind == "anaphylaxis") is emergency
