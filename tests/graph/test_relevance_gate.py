@@ -61,13 +61,9 @@ def test_incorrect_with_a_model_answers_from_its_knowledge_under_a_label(make_ag
     assert [c.tag for c in llm.calls] == ["generate"]               # no verification of an uncovered answer
 
 
-UNNAMED = "Is it fine to take two of my tablets together with food?"      # names no medicine, condition or symptom
-
-
 def test_ambiguous_with_a_model_marks_the_passages_once_and_cites_only_those(make_agent):
     llm = model(relevant=(1,))
-    result = make_agent(llm, **UNSURE).run("u", UNNAMED)
-    assert result["gate"]["named"] is None
+    result = make_agent(llm, **UNSURE).run("u", QUESTION)
     assert result["evidence_verdict"] == "ambiguous" and result["gate"]["llm_relevant"] == [1]
     assert [c.tag for c in llm.calls].count("relevance") == 1
     answer_task = next(c.messages[-1]["content"] for c in llm.calls if c.tag == "generate")
@@ -80,16 +76,9 @@ def test_ambiguous_with_a_model_marks_the_passages_once_and_cites_only_those(mak
 
 
 def test_ambiguous_with_nothing_marked_is_answered_as_not_covered(make_agent):
-    result = make_agent(model(relevant=()), **UNSURE).run("u", UNNAMED)
+    result = make_agent(model(relevant=()), **UNSURE).run("u", QUESTION)
     assert result["evidence_verdict"] == "incorrect" and result["generator"] == "llm_not_covered"
     assert result["citations"] == []
-
-
-def test_ambiguous_with_a_model_keeps_the_passages_that_name_the_question_s_concept_without_a_call(make_agent):
-    llm = model(relevant=())                         # the model would have marked none
-    result = make_agent(llm, **UNSURE).run("u", QUESTION)
-    assert result["evidence_verdict"] == "ambiguous" and result["gate"]["named"] is True
-    assert "relevance" not in [c.tag for c in llm.calls] and result["generator"] == "llm" and result["citations"]
 
 
 def test_ambiguous_offline_answers_from_the_kept_passages_that_name_the_question_s_concept(make_agent):

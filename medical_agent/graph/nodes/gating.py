@@ -3,14 +3,12 @@
 - **incorrect** and nothing kept: no passage enters the answer. With a model, it answers from its own knowledge
   under a label that says so ("not from my sources — check with a clinician"); offline, the answer says the
   sources do not cover the question and what the person can do. The profile's safety notes still follow.
-- **ambiguous**: when a kept passage names the medicine, condition or symptom the question names, the passages the
-  gate kept, with or without a model (no call). Otherwise, with a model, one short call on the turn's shared context
-  marks the passages that help (verify.passage_relevance); the answer is told to use only those and cites only
-  those; none marked: as incorrect. Without a model: as incorrect (a question about the weather or a condition the
-  sources lack names nothing they know, and its middling neighbours are about something else; measured on the
-  gate's dev set, docs/benchmarks.md). Why the named passages are not put to the model: the 1.5B local model marked
-  none of the statin passages under "조코를 먹을 때 주의할 점이 있나요?" (조코 is simvastatin, which they name), and 16
-  of 50 agent turns of the Korean scenario run were answered from the model's own knowledge instead, wrongly.
+- **ambiguous**, with a model: one short call on the turn's shared context marks the passages that help
+  (verify.passage_relevance); the answer is told to use only those and cites only those. None marked: as
+  incorrect. Without a model: the passages the gate kept when one of them names the medicine, condition or
+  symptom the question names; otherwise as incorrect (a question about the weather or a condition the sources
+  lack names nothing they know, and its middling neighbours are about something else; measured on the gate's dev
+  set, docs/benchmarks.md).
 - **correct** / **ungated**: as before.
 The call is made once a turn; a regeneration reuses its marks.
 """
@@ -45,7 +43,7 @@ def gate_plan(state: AgentState, turn: TurnContext, deps: Deps, lang: str, docs:
         return GatePlan(not_covered=True)
     if verdict == AMBIGUOUS and deps.llm is None and docs and gate.get("named") is not True:
         return GatePlan(not_covered=True, update={"evidence_verdict": INCORRECT})
-    if verdict != AMBIGUOUS or deps.llm is None or not docs or gate.get("named") is True:
+    if verdict != AMBIGUOUS or deps.llm is None or not docs:
         return GatePlan()
     if "llm_relevant" in gate:                       # marked earlier this turn (a regeneration)
         marked = gate["llm_relevant"]
