@@ -43,11 +43,17 @@ SAFETY_WORDS = re.compile(r"bleed|overdose|emergenc|pregnan|interact|danger|harm
                           r"신장|콩팥|간\s|용량|금기|중단|피해|주의", re.I)
 
 
+# A small model's note that drifts into another script mid-sentence ("… consult a healthcare professional if您") is
+# not shown: Han, kana, Cyrillic or Arabic letters never belong in a Korean or English note.
+FOREIGN_SCRIPT = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u0400-\u04ff\u0600-\u06ff]")
+
+
 def real_concerns(concerns: Sequence[str], lang: str) -> list[str]:
     """The verifier's concerns a person should read: about harm, and written in the person's language (the rest
     stay in the refine log)."""
     key = "ko" if lang == "ko" else "en"
-    return [c for c in dict.fromkeys(concerns) if c and SAFETY_WORDS.search(c) and detect_language(c) == key]
+    return [c for c in dict.fromkeys(concerns) if c and SAFETY_WORDS.search(c) and detect_language(c) == key and
+            not FOREIGN_SCRIPT.search(c)]
 
 
 def with_review_concerns(answer: str, concerns: Sequence[str], lang: str) -> str:

@@ -142,3 +142,17 @@ def test_round_five_demographics(full_extractor, text, expected):
 def test_a_child_opening_the_sentence_owns_its_temperature(full_extractor):
     slots = full_extractor.extract("My 3 year old woke up with a barking cough and a hoarse voice, temp 38.4. Is this croup?")
     assert readings(slots) == []
+
+
+@pytest.mark.parametrize("text", ["로사르탄 먹는 중인데 임신 계획이 있어요 약 계속 먹어도 되나요?", "임신 준비 중이에요", "임신을 원해요",
+                                  "We're planning a pregnancy next year and I take lisinopril",
+                                  "I'm trying to get pregnant"])
+def test_a_pregnancy_planned_is_not_one_under_way(full_extractor, text):
+    """The second blind pairwise round (issue 32) stored '임신 계획이 있어요' as pregnant."""
+    slots = full_extractor.extract(text)
+    assert "is_pregnant" not in demographics(slots) and statuses(slots).get("Pregnancy") == "hypothetical"
+
+
+@pytest.mark.parametrize("text", ["임신 중이에요", "I'm 20 weeks pregnant", "I am pregnant and planning a home birth"])
+def test_a_pregnancy_under_way_stays_one(full_extractor, text):
+    assert demographics(full_extractor.extract(text))["is_pregnant"] is True

@@ -33,3 +33,11 @@ def test_an_orphaned_particle_opening_the_answer_is_cut():
     assert tidy_opening("은, 혈압약을 안 먹어도 혈압이 떨어질 수 있습니다.") == "혈압약을 안 먹어도 혈압이 떨어질 수 있습니다."
     for kept in ("이 약은 신장으로 배출됩니다.", "네, 드셔도 됩니다.", "Yes, you can.", ""):
         assert tidy_opening(kept) == kept
+
+
+def test_a_review_note_that_drifts_into_another_script_is_not_shown():
+    from medical_agent.generation.finalize import real_concerns
+
+    notes = ["Warfarin raises the risk of bleeding, so consult a healthcare professional if您",
+             "Warfarin raises the risk of bleeding after a fall."]
+    assert real_concerns(notes, "en") == ["Warfarin raises the risk of bleeding after a fall."]

@@ -141,6 +141,12 @@ EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s
                            r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using)\s+(?:[\w-]+\s+)?$", re.I)
 # An illness at hand in a question: "could I take Sudafed for this head cold?", "what helps with this rash?"
 EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]+\s+)?$", re.I)
+# A pregnancy planned, not under way: "임신 계획이 있어요", "임신 준비 중이에요", "planning a pregnancy", "trying to get
+# pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
+KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중)")
+EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
+                               r"thinking\s+(?:of|about))\s+(?:to\s+)?(?:(?:get|become|getting|becoming)\s+|for\s+|on\s+|a\s+|"
+                               r"another\s+)?$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
@@ -305,7 +311,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
-        speculative(text, end, clause.end)
+        speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
         (_slot_of((start, end), others) in ILLNESS and bool(EN_THIS_BEFORE.search(before)))
     if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
