@@ -109,9 +109,10 @@ def with_doubts(answer: str, doubts: Sequence[dict[str, Any]], lang: str) -> str
 
 
 # A Korean particle or ending left alone at the start, cut from the words the model meant to go before it: "은, 혈압약을
-# 안 먹어도 혈압이 떨어질 수 있습니다" (the local model, blind pairwise review). Only with a comma or stop after it, so
-# the demonstrative "이 약은 …" stays.
-ORPHAN_OPENING = re.compile(r"^\s*(?:은|는|이|가|을|를|도|요|면|고|의|에|로|으로|와|과|이나|나|에는|에서)\s*[,，.]\s*")
+# 안 먹어도 혈압이 떨어질 수 있습니다" (the local model, blind pairwise review), "은 물론요, …". A particle that can
+# also open a sentence (이 약은 …, 가 …) only with a comma or stop after it.
+ORPHAN_OPENING = re.compile(r"^\s*(?:(?:은|는|이|가|을|를|도|요|면|고|의|에|로|으로|와|과|이나|나|에는|에서)\s*[,，.]|"
+                            r"(?:은|는|을|를|의|으로|에는|에서)\s)\s*")
 
 
 def tidy_opening(text: str) -> str:

@@ -31,6 +31,7 @@ def test_an_orphaned_particle_opening_the_answer_is_cut():
     from medical_agent.generation.finalize import tidy_opening
 
     assert tidy_opening("은, 혈압약을 안 먹어도 혈압이 떨어질 수 있습니다.") == "혈압약을 안 먹어도 혈압이 떨어질 수 있습니다."
+    assert tidy_opening("은 물론요, 계속 드셔도 됩니다.") == "물론요, 계속 드셔도 됩니다."
     for kept in ("이 약은 신장으로 배출됩니다.", "네, 드셔도 됩니다.", "Yes, you can.", ""):
         assert tidy_opening(kept) == kept
 

@@ -178,3 +178,14 @@ def test_swelling_of_the_lips_or_tongue_is_an_emergency_a_sore_throat_is_not(tex
     from medical_agent.safety import triage
     found = triage(text, "en")
     assert (found is not None and found.kind == "anaphylaxis") is emergency
+
+
+def test_a_korean_permission_inside_the_first_sentence_is_replaced_and_a_deferral_is_not():
+    """The round-2 probe with the model: '은 물론요, 로사르탄을 계속 먹어도 되지만, …' kept its permission."""
+    question = "로사르탄 먹는 중인데 임신 계획이 있어요 약 계속 먹어도 되나요?"
+    turn = {"medications": [{"name": "Losartan", "assertion": "present"}]}
+    fired = rule_notes(collect_facts(None, turn, {"losartan": "arb"}, question), "ko")
+    body = agree_with_rules("물론요, 로사르탄을 계속 먹어도 되지만, 임신 계획이 있어야 합니다 [1].", question, list(fired), fired, "ko")
+    assert body.startswith("먼저 확인이 필요합니다") and "계속 먹어도 되지만" not in body
+    kept = "약을 계속 먹어도 되는지는 의사와 상의해야 합니다 [1]."
+    assert agree_with_rules(kept, question, list(fired), fired, "ko") == kept
