@@ -17,6 +17,9 @@ question names it as the person's own ("제 당뇨", "my metformin", "the drug I
 with or stopping it ("메트포르민 계속 먹어도 돼요?", "Can I keep taking …?"). A suspicion is asked about too
 ("당뇨일까 봐 걱정이에요", "I might have diabetes"). A statement beside the question stays a statement: in
 "메트포르민을 먹고 있는데 이부프로펜 먹어도 돼요?" metformin is present and ibuprofen asked about.
+A relative may be named only once, with the predicate honouring them ("할아버지가 중풍으로 쓰러지신 뒤로 … 팔다리에 힘이
+없으세요"); a Korean negation after listed items denies each ("당뇨도 고혈압도 없고"); "no X except Y" does not deny Y;
+and a pregnancy planned ("임신 계획이 있어요", "trying to get pregnant") is asked about, not under way.
 """
 
 from __future__ import annotations
