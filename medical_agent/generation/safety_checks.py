@@ -36,8 +36,8 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"it'?s\s+(?:generally\s+)?(?:safe|fine|ok)|generally,?\s+(?:yes|it\s+is\s+safe)|네[,.\s]|예[,.\s]|"
                          r"(?:드셔도|복용하셔도|드셔도\s*괜찮|먹어도|써도)\s*(?:됩니다|돼요|괜찮습니다)|괜찮습니다|가능합니다|물론)|"
                          # "로사르탄을 계속 먹어도 되지만, …" (not "먹어도 되는지는 의사와 상의하세요")
-                         r"^[^.?!]{0,40}?(?<!안\s)(?<!안)(?:먹어도|드셔도|복용하셔도|복용해도|써도|맞아도|드셔도)\s*"
-                         r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우|는\s*지)|돼(?!요\?)|괜찮(?!은지|을지|은가))", re.I)
+                         r"^[^.?!]{0,40}?(?<!안\s)(?<!안)(?:먹어도|드셔도|복용하셔도|복용해도|써도|맞아도)\s*"
+                         r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가))", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)

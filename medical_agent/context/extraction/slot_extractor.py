@@ -33,7 +33,7 @@ from .contradictions import (
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
-from .rules_demographics import PREGNANT, find_demographics
+from .rules_demographics import find_demographics
 from .rules_lay import LayConditions, lay_assertion
 from .rules_measurements import read_measurements
 
@@ -126,11 +126,10 @@ class SlotExtractor:
         if doubt:
             slots["doubts"].append(doubt)
             refused = [*refused, *spans]
-        entities = [m for slot in SLOT_OF.values() for m in slots[slot]]
-        asked = any(d["what"] == "pregnancy+pregnancy" for d in slots["doubts"])
+        # what an earlier contradiction already refused is not asked about twice ("저 임신 안 했어요. 지금 임신 24주차")
+        entities = [m for slot in SLOT_OF.values() for m in slots[slot] if not overlaps(m["span"], refused)]
         for doubts, spans in (sex_contradiction(slots["demographics"], said, entities), denied_and_held(entities)):
-            slots["doubts"] += [d for d in doubts if not (asked and d["what"] == "denied+held" and    # asked once
-                                                          PREGNANT.search(d["text"]))]
+            slots["doubts"] += doubts
             refused = [*refused, *spans]
         for slot in SLOT_OF.values():
             slots[slot] = [m for m in slots[slot] if not overlaps(m["span"], refused)]
