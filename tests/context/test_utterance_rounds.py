@@ -156,3 +156,21 @@ def test_a_pregnancy_planned_is_not_one_under_way(full_extractor, text):
 @pytest.mark.parametrize("text", ["임신 중이에요", "I'm 20 weeks pregnant", "I am pregnant and planning a home birth"])
 def test_a_pregnancy_under_way_stays_one(full_extractor, text):
     assert demographics(full_extractor.extract(text))["is_pregnant"] is True
+
+
+@pytest.mark.parametrize("text", ["임신한 건 아니에요", "임신한 건 아니고요, 내년 봄쯤 가지려고 엽산을 먹고 있어요"])
+def test_it_is_not_that_i_am_pregnant(full_extractor, text):
+    """utterances_test6's first run stored '임신한 건 아니고요' (it is not that I am pregnant) as pregnant."""
+    slots = full_extractor.extract(text)
+    assert demographics(slots).get("is_pregnant") is not True and statuses(slots).get("Pregnancy") == "negated"
+
+
+def test_advice_heard_under_a_condition_is_not_the_persons_medicine(full_extractor):
+    """kiwi reads '먹으라던데' as 먹 + 으라고 + 하 + 던데: reported speech after a condition is a rule heard."""
+    slots = full_extractor.extract("혹시 심근경색이 오면 아스피린을 씹어 먹으라던데 맞아요?")
+    assert statuses(slots).get("Aspirin") != "present"
+
+
+def test_a_present_on_after_a_past_event_is_current(full_extractor):
+    slots = full_extractor.extract("I had a mini-stroke two years ago and I'm on aspirin and atorvastatin.")
+    assert statuses(slots)["Aspirin"] == "present" and statuses(slots)["Atorvastatin"] == "present"

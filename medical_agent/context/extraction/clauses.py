@@ -59,6 +59,8 @@ KO_EMBEDDED_QUESTION = _set("는지 은지 ㄴ지 ㄹ지 을지 나")
 # Hearsay connectives report what the person was told ("eGFR이 45라던데 …", "빈혈이라는데 …", "150이래서 …"): the
 # clause they end is a statement about the person, whatever the next clause asks.
 KO_HEARSAY = _set("라던데 다던데 ㄴ다던데 는다던데 라는데 다는데 ㄴ다는데 는다는데 래서 대서 라더니 다더니 라길래 다길래 라니까 다니까")
+KO_QUOTATIVE = _set("라고 다고 으라고 자고 ㄴ다고 는다고 이라고")
+KO_AFTER_QUOTE = _set("던데 는데 ㄴ데 더니")
 # (after a condition it reports a general rule: "스타틴 먹으면 근육통 생긴다는데 …" is no myalgia of the person's)
 KO_LINKS = _set("""고 는데 은데 ㄴ데 던데 지만 으나 어서 아서 여서 서 니까 으니까 니 으니 며 으며 면서 으면서 다가 더니 는데도
     ㄴ데도 길래 자""") | KO_HEARSAY | KO_CONDITION | KO_IF_OR_WHEN | KO_CONCESSIVE | KO_EMBEDDED_QUESTION
@@ -163,12 +165,22 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
     for i, m in enumerate(morphs):
         rest = morphs[i + 1:]
         kind = _korean_break(m, rest, question)
-        if kind == STATEMENT and _norm(m.form) in KO_HEARSAY and clauses and clauses[-1].kind in (CONDITION, WHEN):
+        if kind == STATEMENT and _hearsay(morphs, i) and clauses and clauses[-1].kind in (CONDITION, WHEN):
             kind = CONDITION                    # "스타틴 먹으면 근육통 생긴다는데": a rule heard, not the person's
         if kind and any(r.tag.startswith(KO_CONTENT_TAGS) for r in rest):
             clauses.append(Clause(left, m.end, kind, (s, e)))
             left = m.end
     return [*clauses, Clause(left, e, QUESTION if question else STATEMENT, (s, e))]
+
+
+def _hearsay(morphs: list[Morph], i: int) -> bool:
+    """``morphs[i]`` ends reported speech: a hearsay connective (-라던데), or -던데 / -는데 after a quotation (kiwi
+    reads "먹으라던데" as 먹 + 으라고 + 하 + 던데)."""
+    form = _norm(morphs[i].form)
+    if form in KO_HEARSAY:
+        return True
+    return (form in KO_AFTER_QUOTE and i >= 2 and morphs[i - 1].form == "하"
+            and _norm(morphs[i - 2].form) in KO_QUOTATIVE)
 
 
 def _korean_break(m: Morph, rest: list[Morph], question: bool) -> str | None:
