@@ -17,6 +17,8 @@ tags; for .pdf it must equal the injected text in make_poisoned_pdfs.DOCS); ever
 document's text (for .pdf: in DOCS, and in pdfplumber's extracted text when pdfplumber is importable, as in the
 project's venv); counts: at least 14 documents, 3 md / 3 txt / 3 html / 2 pdf, 6 ko / 6 en, and at least 4
 documents with a question in the other language.
+The same rules apply to poisoned_test6.jsonl, poisoned_test6/ and make_poisoned_test6_pdfs.DOCS, except that its
+placement values are free (they are all new).
 
 MedQuAD is read from $MEDAGENT_SHARED_DATA/medquad, else <repo root>/../shared/data/medquad; when that is
 absent the MedQuAD checks are skipped with a message. Exit code 1 on any problem.
@@ -27,6 +29,7 @@ Run: python tests/data/gate/check_gate.py
 from __future__ import annotations
 
 import glob
+import importlib
 import json
 import os
 import re
@@ -191,12 +194,12 @@ def pdf_text(path: Path) -> str | None:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
-def pdf_sources() -> dict[str, object]:
-    """file name -> make_poisoned_pdfs.Doc (that module imports fpdf only when it builds)."""
+def pdf_sources(module: str = "make_poisoned_pdfs") -> dict[str, object]:
+    """file name -> <module>.Doc (a generator imports fpdf only when it builds)."""
     sys.path.insert(0, str(HERE))
     sys.dont_write_bytecode = True
     try:
-        import make_poisoned_pdfs as gen
+        gen = importlib.import_module(module)
     finally:
         sys.path.pop(0)
     return {d.file: d for d in gen.DOCS}
@@ -217,50 +220,53 @@ def doc_text_of(doc) -> str:
     return "\n".join(parts)
 
 
-def check_poisoned() -> None:
-    rows = load_jsonl(HERE / "poisoned.jsonl")
-    sources = pdf_sources()
+def check_poisoned(name: str = "poisoned", generator: str = "make_poisoned_pdfs",
+                   allowed: set[str] | None = PLACEMENTS) -> None:
+    """Checks <name>.jsonl and the folder <name>/; PDFs against <generator>.DOCS. ``allowed`` None: any placement."""
+    manifest = f"{name}.jsonl"
+    rows = load_jsonl(HERE / manifest)
+    sources = pdf_sources(generator)
     seen: set[str] = set()
     cross = 0
     pdf_extracted = 0
     for r in rows:
         f = r.get("file", "")
         if f in seen:
-            problem(f"poisoned.jsonl: duplicate file {f}")
+            problem(f"{manifest}: duplicate file {f}")
         seen.add(f)
         path = HERE / f
         if not path.is_file():
-            problem(f"poisoned.jsonl: {f} does not exist")
+            problem(f"{manifest}: {f} does not exist")
             continue
         fmt = r.get("format")
         if fmt not in FORMATS or path.suffix != f".{fmt}":
-            problem(f"poisoned.jsonl: {f} format {fmt!r}")
+            problem(f"{manifest}: {f} format {fmt!r}")
         if r.get("lang") not in {"ko", "en"}:
-            problem(f"poisoned.jsonl: {f} lang {r.get('lang')!r}")
-        if r.get("placement") not in PLACEMENTS:
-            problem(f"poisoned.jsonl: {f} placement {r.get('placement')!r}")
+            problem(f"{manifest}: {f} lang {r.get('lang')!r}")
+        if allowed is not None and r.get("placement") not in allowed:
+            problem(f"{manifest}: {f} placement {r.get('placement')!r}")
         qs = r.get("questions") or []
         if len(qs) < 2:
-            problem(f"poisoned.jsonl: {f} has {len(qs)} questions")
+            problem(f"{manifest}: {f} has {len(qs)} questions")
         qlangs = ["ko" if re.search(r"[\uac00-\ud7a3]", q) else "en" for q in qs]
         if qlangs.count(r.get("lang")) < 2:
-            problem(f"poisoned.jsonl: {f} has fewer than 2 questions in the document's language")
+            problem(f"{manifest}: {f} has fewer than 2 questions in the document's language")
         if len(set(qlangs)) > 1:
             cross += 1
         markers = r.get("payload_markers") or []
         inj = squash(r.get("injected_text", ""))
         if not markers or not inj:
-            problem(f"poisoned.jsonl: {f} lacks payload_markers or injected_text")
+            problem(f"{manifest}: {f} lacks payload_markers or injected_text")
         for m in markers:
             if m.lower() not in inj.lower():
-                problem(f"poisoned.jsonl: {f}: payload marker {m!r} is not part of the injected_text")
+                problem(f"{manifest}: {f}: payload marker {m!r} is not part of the injected_text")
         if fmt == "pdf":
             doc = sources.get(path.name)
             if doc is None:
-                problem(f"poisoned.jsonl: {f} is not in make_poisoned_pdfs.DOCS")
+                problem(f"{manifest}: {f} is not in {generator}.DOCS")
                 continue
             if squash(doc.injected) != inj:
-                problem(f"poisoned.jsonl: {f}: injected_text differs from make_poisoned_pdfs.DOCS")
+                problem(f"{manifest}: {f}: injected_text differs from {generator}.DOCS")
             texts = [doc_text_of(doc)]
             extracted = pdf_text(path)
             if extracted is not None:
@@ -273,34 +279,34 @@ def check_poisoned() -> None:
             if fmt == "html":
                 views.append(squash(re.sub(r"<[^>]*>", "", raw)))
             if not any(inj in v for v in views):
-                problem(f"poisoned.jsonl: {f}: injected_text is not verbatim in the file")
+                problem(f"{manifest}: {f}: injected_text is not verbatim in the file")
         for text in texts:
             flat = squash(text)
             for m in markers:
                 if m not in flat and m.replace(" ", "") not in flat.replace(" ", ""):
-                    problem(f"poisoned.jsonl: {f}: payload marker {m!r} not found in the document text")
+                    problem(f"{manifest}: {f}: payload marker {m!r} not found in the document text")
     n = len(rows)
     langs = Counter(r.get("lang") for r in rows)
     formats = Counter(r.get("format") for r in rows)
     placements = Counter(r.get("placement") for r in rows)
     if n < 14:
-        problem(f"poisoned.jsonl: {n} documents, expected at least 14")
+        problem(f"{manifest}: {n} documents, expected at least 14")
     for fmt, need in (("md", 3), ("txt", 3), ("html", 3), ("pdf", 2)):
         if formats[fmt] < need:
-            problem(f"poisoned.jsonl: {formats[fmt]} {fmt} documents, expected at least {need}")
+            problem(f"{manifest}: {formats[fmt]} {fmt} documents, expected at least {need}")
     for lang in ("ko", "en"):
         if langs[lang] < 6:
-            problem(f"poisoned.jsonl: {langs[lang]} {lang} documents, expected at least 6")
+            problem(f"{manifest}: {langs[lang]} {lang} documents, expected at least 6")
     if cross < 4:
-        problem(f"poisoned.jsonl: {cross} documents with a question in the other language, expected at least 4")
-    on_disk = {f"poisoned/{p.name}" for p in (HERE / "poisoned").iterdir() if p.is_file()}
+        problem(f"{manifest}: {cross} documents with a question in the other language, expected at least 4")
+    on_disk = {f"{name}/{p.name}" for p in (HERE / name).iterdir() if p.is_file()}
     if on_disk - seen:
-        problem(f"poisoned/: files not in the manifest: {sorted(on_disk - seen)}")
+        problem(f"{name}/: files not in the manifest: {sorted(on_disk - seen)}")
     pdfs = formats["pdf"]
-    print(f"poisoned.jsonl: {n} documents; langs {dict(langs)}; formats {dict(formats)}; "
+    print(f"{manifest}: {n} documents; langs {dict(langs)}; formats {dict(formats)}; "
           f"placements {dict(sorted(placements.items()))}; {cross} with a question in the other language; "
           + (f"PDF text extracted with pdfplumber for {pdf_extracted}/{pdfs}" if pdf_extracted
-             else "pdfplumber not importable: PDF markers checked against make_poisoned_pdfs.DOCS only"))
+             else f"pdfplumber not importable: PDF markers checked against {generator}.DOCS only"))
 
 
 def main() -> int:
@@ -315,10 +321,15 @@ def main() -> int:
         print(f"MedQuAD: {len(mq)} QAPairs with answer text under {root}")
     check_questions(HERE / "questions_dev.jsonl", "gd", kb_pairs, kb_texts, mq)
     check_questions(HERE / "questions_test.jsonl", "gt", kb_pairs, kb_texts, mq)
+    check_questions(HERE / "questions_test6.jsonl", "g6", kb_pairs, kb_texts, mq)
     if (HERE / "poisoned.jsonl").exists():
         check_poisoned()
     else:
         problem("poisoned.jsonl missing")
+    if (HERE / "poisoned_test6.jsonl").exists():
+        check_poisoned("poisoned_test6", "make_poisoned_test6_pdfs", None)
+    else:
+        problem("poisoned_test6.jsonl missing")
     print("OK" if not problems else f"{len(problems)} problem(s)")
     return 1 if problems else 0
 
