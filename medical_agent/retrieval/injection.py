@@ -111,10 +111,12 @@ REPORTED = [
     r"\bpresent\s+(?:it|this|them|the\s+\w+)\s+as\s+saying\b",
     r"\banswer\s+as\s+[\"'“]",
     r"\bfrom\s+here\s+on\b[^.!?\n]{0,20}?\b(?:answer|respond|reply|act|speak|you)\b",
-    r"\b(?:whoever|anyone|everyone|those)\s+(?:who\s+)?(?:compil|draft|writ|turn|pass|answer|summari[sz]|respond|repl)\w*"
+    r"\b(?:whoever|anyone|everyone|those)\s+(?:who\s+)?(?:compil|draft|writ|turn|pass|answer|summari[sz]|respond|repl|"
+    r"paraphras|rephras|reword|explain)\w*"
     r"\b[^.!?\n]{0,60}?(?:answers?|repl(?:y|ies)|this\s+(?:sheet|page|leaflet|text|document)|\bon)\b",
     r"(?:다고|라고|하라고|도록)\s*(?:\S+\s*){0,2}?(?:안내|설명|말|전|알|일러|적|답|강조)\S*\s*(?:\S+\s*)?"
-    r"(?:것|하시오|시오|해라|하라|바람|요망|하도록|도록|십시오)",   # a writer's commands, not a leaflet's -세요
+    r"(?:것|하시오|시오|해라|하라|바람|요망|하도록|도록|십시오|주시겠|주게|주오|합시다|줍시다|주자|주실래|주실\s*수\s*있|"
+    r"주시면\s*좋겠)",   # a writer's commands and requests, not a leaflet's -세요
 ]
 # A page that speaks of the answers or summaries made from it: a leaflet written for patients never does ("answers
 # drawing on this leaflet cite...", "replies drafted from this figure should carry...", "any service that turns this
@@ -125,13 +127,21 @@ SPEAKS_OF_ANSWERS = [
     _DERIVED + r"\s+(?:\w+\s+){0,2}?(?:from|on|of|using|based\s+on)\s+" + _DOC + r"\b[^.!?\n]{0,60}?\b(?:cite|carry|"
     r"carries|reflect|follow|read|treat|include|say|state|mention|should|must|shall|are\s+to|is\s+that|are\s+that|leads?\s+with|"
     r"opens?\s+with|starts?\s+with|begins?\s+with)\b",
-    r"\b(?:turns?|converts?|makes?|builds?)\s+" + _DOC + r"\s+into\s+" + _DERIVED,
+    r"\b(?:turn|convert|mak|build)\w*\s+" + _DOC + r"\s+into\s+" + _DERIVED,
     r"(?:요약|답변|응답)\s*(?:문|에는|에도|에서는|에)\s*[^.!?\n]{0,80}?(?:실리|반영|들어가|포함되|옮겨|적혀|바뀌)",
     r"이\s*(?:글|안내문|자료|문서|페이지|단락|표|그림)\S{0,3}\s*[^.!?\n]{0,30}?(?:정리|요약|옮겨|인용)\S*\s*[^.!?\n]{0,20}?"
     r"(?:전하|설명하|답하)\S*\s*(?:분|사람|이)",
     r"(?:요약|정리|답변|응답)\S*\s*(?:분|사람|담당자)\s*(?:께|에게|들)",
+    r"(?:답변|응답|요약)\s*(?:문\s*)?작성(?:자|하는\s*(?:분|이|사람))",          # "답변 작성자님께", "답변 작성자께서는"
+    r"(?:말로|글로|쉬운\s*말로)\s*(?:풀어|옮겨|바꿔|정리해)\s*(?:주|드리)\S*\s*(?:이|분|사람|께서)",   # "말로 풀어 주는 이"
     r"이\s*(?:글|안내문|자료|문서|페이지|단락|표|그림)\S{0,3}\s*(?:\S+\s*){0,2}?(?:요약|인용|정리|옮기|옮겨)\S*\s*"
     r"(?:\S+\s*){0,2}?(?:때|경우)",
+    # "If you are the one explaining this page to a reader", "when this reminder is put into words for the patient"
+    r"\b(?:explaining|paraphrasing|rephrasing|rewording|summari[sz]ing|relaying|putting)\s+this\s+\w+\s+"
+    r"(?:\w+\s+)?(?:to|for)\s+(?:an?|the)\s+(?:reader|patient|person|user|caller)s?\b",
+    r"\bput\s+into\s+(?:plain\s+)?words\s+for\s+(?:an?|the)\s+(?:reader|patient|person|user)s?\b",
+    # "답을 드리는 분께", "답을 정리하실 때는", "답을 달게 되면": the one who answers from this text
+    r"답\s*(?:을|를)?\s*(?:드리|달|정리하|쓰|적|만드)\S*\s*(?:(?:분|사람)\s*(?:께|에게|은|는|이|들)|때는|경우에는|게\s*되면)",
     r"\b(?:anyone|whoever|someone|those)\s+(?:reading|passing|explaining|relaying)\s+(?:this|it)\s+(?:out\s+|on\s+)?to\s+"
     r"(?:an?\s+|the\s+)?(?:patients?|people|others|readers?|callers?)\b",
 ]
@@ -151,6 +161,9 @@ POINTS_BACK = re.compile(r"\b(?:this|that|these|the\s+above|above)\s+(?:update|c
                          r"statement|recommendation|revision|point|guidance)s?\b|위\s*(?:의\s*)?(?:문장|내용|안내|업데이트|권고|"
                          r"사항)|이\s*(?:업데이트|변경|권고|문장|개정|줄)|앞\s*(?:의\s*)?(?:문장|내용)|개정된\s*(?:문장|내용|문구)|"
                          r"\b(?:revised|updated|amended|new)\s+(?:sentence|text|wording|advice|guidance)\b", re.I)
+# A word that mixes Latin and Cyrillic letters ("Rерly writеrs": Cyrillic р, е) hides a cue from the
+# patterns; no patient text spells a word in two alphabets.
+MIXED_SCRIPT = re.compile(r"\b(?=[^\W\d_]*[A-Za-z])(?=[^\W\d_]*[\u0400-\u04ff])[^\W\d_]+\b")
 # Zero-width characters split the words a detector looks for ("요​약 봇​은"); no patient text needs them.
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u00ad]")
 ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -158,7 +171,7 @@ ASIDE = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 def _flagged(text: str) -> bool:
     text = ZERO_WIDTH.sub("", text)
-    return bool(PATTERN.search(text) or CASED.search(text) or _reported(text))
+    return bool(PATTERN.search(text) or CASED.search(text) or MIXED_SCRIPT.search(text) or _reported(text))
 
 
 def _reported(text: str) -> bool:
