@@ -138,6 +138,8 @@ ASKS = {
     "stop_medicine": re.compile(r"약\S*\s*(?:을|를|은|는)?\s*(?:안\s*먹어도|끊어도|그만\s*먹어도|중단해도|줄여도|"
                                 r"안\s*먹게|끊을\s*수)|(?:stop|quit)\s+(?:taking\s+)?(?:my|the|these|this)\s+(?:[\w-]+\s+){0,2}"
                                 r"(?:pills?|medicines?|medications?|tablets?|meds)|come\s+off\s+(?:my|the)\s+\w+|"
+                                r"(?:stop|quit)\s+(?:taking|using)\s+(?:it|them|my\s+[\w-]+)\b|"     # "metoprolol …, can I
+                                # just stop taking it?" (a dev question; the model answered "Yes, you can just stop")
                                 r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",
                                 _I),
     "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"

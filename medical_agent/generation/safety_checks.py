@@ -28,7 +28,7 @@ NO_NEED = re.compile(r"^\W*(?:no\b|nope\b|you\s+(?:do\s+not|don'?t)\s+need|there
                      r"(?:probably\s+)?(?:fine|ok)|아니(?:요|오)|안\s*가도|가지\s*않아도|괜찮습니다|필요\s*없)", re.I)
 GO_FIRST = {"ko": "지금 진료가 필요합니다: {note}", "en": "Please get checked: {note}"}
 PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fine|alright)|am\s+I\s+allowed)\b[^?]*"
-                        r"\b(?:take|use|have|give|drink|eat|keep|continue|start)\b|"
+                        r"\b(?:take|use|have|give|drink|eat|keep|continue|start|stop|quit)\b|"
                         r"\b(?:is\s+(?:it|that|this)|are\s+they|it'?s)\s+(?:ok|okay|safe|fine|alright)\s+(?:with|together|alongside|"
                         r"to\s+(?:mix|combine))\b|먹어도|복용해도|써도|드셔도|마셔도|"
                         r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)

@@ -189,3 +189,14 @@ def test_a_korean_permission_inside_the_first_sentence_is_replaced_and_a_deferra
     assert body.startswith("먼저 확인이 필요합니다") and "계속 먹어도 되지만" not in body
     kept = "약을 계속 먹어도 되는지는 의사와 상의해야 합니다 [1]."
     assert agree_with_rules(kept, question, list(fired), fired, "ko") == kept
+
+
+def test_a_yes_to_stopping_a_medicine_on_ones_own_becomes_the_rule():
+    """A dev question with the local model: "metoprolol makes me so tierd, can I just stop taking it?" was answered
+    "Yes, you can just stop taking metoprolol…"."""
+    question = "metoprolol makes me so tierd, can I just stop taking it?"
+    notes = rule_notes(collect_facts(None, None, CLASSES, question), "en")
+    assert "stop_medicine" in notes
+    body = agree_with_rules("Yes, you can just stop taking metoprolol if it makes you tired. [1]", question,
+                            list(notes), notes, "en")
+    assert body.startswith("Not without checking first:") and "you can just stop" not in body
