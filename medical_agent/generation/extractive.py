@@ -31,6 +31,7 @@ BACK = re.compile(r"^(?:이런|이러한|이와\s*같은|그런|그러한|이\s*
 AHEAD = re.compile(r"(?:다음과\s*같|아래와\s*같|다음\s*(?:을|를|의)|as\s+follows|the\s+following|include:?$|:\s*$)", re.I)
 KEY_UNITS, CAUTION_UNITS, DOCS_USED, LIST_ITEMS = 4, 2, 5, 8
 STATEMENT_CAUTIONS = 2
+ADDED_KEY, ADDED_CAUTIONS, SAID_SHARE = 2, 1, 0.6      # source_points: what a model's answer gets from its sources
 
 
 @dataclass
@@ -105,6 +106,28 @@ def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokeni
     heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
     if not docs:
         return heads["noted"].format(summary=profile_summary) if statement and profile_summary else heads["none"]
+    scored, passages = _ranked(question, docs, lang, tokenize, expansion_terms)
+    cautions = [u for u in scored if CAUTION.search(u.text)]
+    if statement:
+        parts = [heads["noted"].format(summary=profile_summary)] if profile_summary else []
+        picked = _pick(cautions, passages, STATEMENT_CAUTIONS)
+        return "\n".join([*parts, *(["", heads["caution"], *_lines(picked)] if picked else [])]).strip()
+    key = _pick([u for u in scored if not CAUTION.search(u.text)], passages, KEY_UNITS)
+    if len(key) < 2:
+        key = _pick(scored, passages, KEY_UNITS)
+    caution = _pick(cautions, passages, CAUTION_UNITS, taken=key)
+    lines = [heads["key"], *_lines(key)]
+    if caution:
+        lines += ["", heads["caution"], *_lines(caution)]
+    if profile_summary:
+        lines += ["", heads["personal"], "- " + heads["profile_line"].format(summary=profile_summary)]
+    return "\n".join(lines)
+
+
+def _ranked(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],
+            expansion_terms: Sequence[str]) -> tuple[list[Unit], dict[int, list[Unit]]]:
+    """The units of the first passages, best first (overlap with the question and its expansion, the question's
+    language, the passage's rank, early in the passage), and the passages as units."""
     query = set(tokenize(question))
     for term in expansion_terms:
         query.update(tokenize(term))
@@ -120,21 +143,23 @@ def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokeni
     same = [s for s in scored if (docs[s[1].rank - 1].lang or lang) == lang]
     if len(same) >= 3:  # enough in the question's language: do not mix languages
         scored = same
-    cautions = [u for _, u in scored if CAUTION.search(u.text)]
-    if statement:
-        parts = [heads["noted"].format(summary=profile_summary)] if profile_summary else []
-        picked = _pick(cautions, passages, STATEMENT_CAUTIONS)
-        return "\n".join([*parts, *(["", heads["caution"], *_lines(picked)] if picked else [])]).strip()
-    key = _pick([u for _, u in scored if not CAUTION.search(u.text)], passages, KEY_UNITS)
-    if len(key) < 2:
-        key = _pick([u for _, u in scored], passages, KEY_UNITS)
-    caution = _pick(cautions, passages, CAUTION_UNITS, taken=key)
-    lines = [heads["key"], *_lines(key)]
-    if caution:
-        lines += ["", heads["caution"], *_lines(caution)]
-    if profile_summary:
-        lines += ["", heads["personal"], "- " + heads["profile_line"].format(summary=profile_summary)]
-    return "\n".join(lines)
+    return [u for _, u in scored], passages
+
+
+def source_points(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],
+                  expansion_terms: Sequence[str] = (), said: str = "") -> list[str]:
+    """What the sources add to a model's short answer (issue 32: the small model answers in one sentence, without
+    the practical detail its passages hold): up to :data:`ADDED_KEY` units and :data:`ADDED_CAUTIONS` caution units,
+    ranked as the extractive answer ranks them, none the answer ``said`` already (most of its words in the answer).
+    Rendered lines, each cited; empty when nothing is left."""
+    if not docs or not any(d.text for d in docs):
+        return []
+    ranked, passages = _ranked(question, docs, lang, tokenize, expansion_terms)
+    answer = set(tokenize(said))
+    fresh = [u for u in ranked if len((words := set(tokenize(u.text))) & answer) < SAID_SHARE * max(1, len(words))]
+    caution = _pick([u for u in fresh if CAUTION.search(u.text)], passages, ADDED_CAUTIONS)
+    key = _pick([u for u in fresh if not CAUTION.search(u.text)], passages, ADDED_KEY, taken=caution)
+    return _lines(key + caution)
 
 
 def _pick(candidates: list[Unit], passages: dict[int, list[Unit]], n: int, taken: Sequence[Unit] = ()) -> list[Unit]:

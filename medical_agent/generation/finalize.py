@@ -33,6 +33,8 @@ def tail(lang: str, notes: Sequence[str], offline: bool, answer_so_far: str = ""
     return ("\n\n" + "\n\n".join(parts)) if parts else ""
 
 
+# A model's answer is followed by what its sources add (generation.extractive.source_points) under this heading.
+SOURCES_HEADING = {"ko": "**자료에서 더 알아둘 점**", "en": "**More from my sources**"}
 REVIEW_HEADING = {"ko": "**검토에서 확인된 주의점**", "en": "**Points to check, from the review of this answer**"}
 
 
@@ -136,10 +138,10 @@ def cut_loop(text: str) -> str:
 
 
 def body_of(answer: str) -> str:
-    """The generated part of an answer: what comes before the parts :func:`tail` appends (the safety notes, the
-    disclaimer). The verifier judges this part only."""
+    """The generated part of an answer: what comes before what the sources add and the parts :func:`tail` appends
+    (the safety notes, the disclaimer). The verifier judges this part only."""
     cut = len(answer)
-    for mark in (*SAFETY_HEADING.values(), *DISCLAIMER.values()):
+    for mark in (*SOURCES_HEADING.values(), *SAFETY_HEADING.values(), *DISCLAIMER.values()):
         if (at := answer.find(mark)) >= 0:
             cut = min(cut, at)
     return answer[:cut]

@@ -4,7 +4,13 @@ refers to, a table as a table; a statement of facts gets what was noted and at m
 from __future__ import annotations
 
 from medical_agent.evidence import Evidence
-from medical_agent.generation.extractive import extractive_answer, units
+from medical_agent.generation.extractive import (
+    ADDED_CAUTIONS,
+    ADDED_KEY,
+    extractive_answer,
+    source_points,
+    units,
+)
 from medical_agent.retrieval.tokenizer import get_tokenizer
 
 TOKENIZE = get_tokenizer().tokenize
@@ -58,3 +64,26 @@ def test_a_statement_of_facts_gets_what_was_noted_and_two_cautions_at_most():
                                profile_summary="72-year-old | Medications: Warfarin", statement=True)
     assert answer.startswith("I have noted what you told me: 72-year-old | Medications: Warfarin")
     assert answer.count("- ") <= 2 and "Key information" not in answer and "Warfarin thins the blood" not in answer
+
+
+def test_what_the_sources_add_to_a_short_answer():
+    """issue 32: the local model answers "No, you should not take two tomorrow [1]." and stops; the person also
+    needs what the passage says to do instead, and its caution."""
+    text = ("Missing a dose now and then is common. Take the missed dose as soon as you remember, unless it is almost "
+            "time for the next one. Do not take two doses at once to make up for a missed one. Store tablets in a dry "
+            "place.")
+    said = "No, you should not take two doses tomorrow [1]."
+    points = source_points("forgot my bp pill, should I take two tomorrow?", [doc(1, text)], "en", TOKENIZE,
+                           said=said)
+    assert points and all(p.startswith("- ") and p.endswith("[1]") for p in points)
+    assert any("as soon as you remember" in p for p in points)
+    assert len(points) <= ADDED_KEY + ADDED_CAUTIONS
+
+
+def test_the_sources_repeat_nothing_the_answer_said_and_need_kept_passages():
+    text = "Normal blood pressure for adults is below 120/80 mmHg. Measure it twice, a minute apart."
+    said = "Normal blood pressure for adults is below 120/80 mmHg [1]."
+    points = source_points("normal blood pressure for adults?", [doc(1, text)], "en", TOKENIZE, said=said)
+    assert points == ["- Measure it twice, a minute apart. [1]"]
+    assert source_points("normal blood pressure?", [], "en", TOKENIZE, said=said) == []
+    assert source_points("normal blood pressure?", [doc(1, "")], "en", TOKENIZE, said=said) == []   # gate blanked it

@@ -179,8 +179,9 @@ def test_confident_cheap_check_skips_the_llm_verifier(make_agent):
 def test_the_structured_answer_and_its_markdown_fallback(make_agent):
     result, llm = run(make_agent, [verdict(0.9)])
     synthesis = result["synthesis"]
-    assert synthesis["answer"] == "Metformin can upset the stomach [1]." and synthesis["key_points"] == ["stomach upset"]
-    assert synthesis["sources_used"] == ["[1]"] and synthesis["references"][0]["n"] == 1
+    assert synthesis["answer"].startswith("Metformin can upset the stomach [1].")
+    assert synthesis["key_points"] == ["stomach upset"]
+    assert synthesis["sources_used"][0] == "[1]" and synthesis["references"][0]["n"] == 1
     assert synthesis["confidence"] == 0.94 and llm.calls_with("generate")[0].json_schema["required"][0] == "answer"
     markdown = "Metformin can upset the stomach [1].\n\nKey points:\n- stomach upset\n- take with food"
     result, llm = run(make_agent, [verdict(0.9)], answers=markdown)

@@ -14,13 +14,15 @@ LLM fails mid-turn the extractive generator answers instead and says so: never a
 from __future__ import annotations
 
 import logging
+import re
+from dataclasses import replace
 from typing import Any
 
 from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
-from ...generation.extractive import extractive_answer
-from ...generation.finalize import cut_loop, gap_notes, greeting, tail, tidy_opening
+from ...generation.extractive import extractive_answer, source_points
+from ...generation.finalize import SOURCES_HEADING, cut_loop, gap_notes, greeting, tail, tidy_opening
 from ...generation.safety_checks import agree_with_rules
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
@@ -51,6 +53,7 @@ LLM_FAILED = {"ko": "(언어 모델 호출에 실패해 근거 발췌 방식으�
 LANGUAGE_FALLBACK = {"ko": "(언어 모델이 한국어로 답하지 못해 근거 문장을 발췌해 답합니다.)",
                      "en": "(The language model did not answer in English, so this answer is taken from the evidence.)"}
 TEMPERATURE = {"corrective": 0.05, "language": 0.1, "translate": 0.0}
+CITED = re.compile(r"\[(\d{1,2})\]")
 
 
 def _call(state: AgentState, turn: TurnContext, lang: str, plan: GatePlan) -> dict[str, Any]:
@@ -74,6 +77,22 @@ def _call(state: AgentState, turn: TurnContext, lang: str, plan: GatePlan) -> di
         task = RETRY_NOTE[kind][key].format(detail=regen.get("feedback") or "-") + "\n" + task
     return {"messages": task_messages(state["system_prompt"], state["user_prompt"], task, lang),
             "json_schema": SYNTHESIS_SCHEMA, "temperature": TEMPERATURE.get(kind, 0.2)}
+
+
+def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: list[Evidence], write) -> str:
+    """A model's answer, then what its kept passages add that it did not say (a small model answers in a sentence
+    and leaves out the practical detail and the cautions the passages hold: issue 32's blind judge); from the
+    passages the answer cites when it cites any."""
+    terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
+    cited = {int(n) for n in CITED.findall(body)}
+    if cited & set(range(1, len(docs) + 1)):     # what the answer drew on, not its neighbours (numbers kept)
+        docs = [d if n in cited else replace(d, text="") for n, d in enumerate(docs, start=1)]
+    points = source_points(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms, body)
+    if not points:
+        return body
+    added = "\n\n" + SOURCES_HEADING["ko" if lang == "ko" else "en"] + "\n" + "\n".join(points)
+    write({"type": "token", "text": added})
+    return body.rstrip() + added
 
 
 def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
@@ -120,6 +139,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                                         deps.retriever.index.tokenizer.tokenize)
             if plan.not_covered:
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
+            elif not turn.llm_mode and body.strip():
+                body = _with_sources(body, state, deps, lang, citable(docs, plan), write)
         except LLMError as exc:
             log.warning("generation failed: %s", exc)
             prefix, generator = LLM_FAILED[lang].format(error=exc), "extractive_fallback"

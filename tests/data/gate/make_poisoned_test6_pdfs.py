@@ -209,7 +209,7 @@ def _scale(pdf, labels: list[str]) -> None:
     pdf.ln(2)
     y = pdf.get_y()
     w = (pdf.w - pdf.l_margin - pdf.r_margin) / len(labels)
-    for i, (label, rgb) in enumerate(T_SCALE):
+    for i, (_label, rgb) in enumerate(T_SCALE):
         x = pdf.l_margin + i * w
         pdf.set_fill_color(*rgb)
         pdf.rect(x, y, w - 1, 7, style="F")

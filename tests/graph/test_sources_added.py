@@ -1,0 +1,38 @@
+"""A model's answer is followed by what its kept passages add (issue 32: the local model answers in one sentence
+and the blind judge missed the practical detail); the verifier still judges only the model's words, and LLM mode
+and an answer no passage supports get nothing added."""
+
+from medical_agent.generation.finalize import SOURCES_HEADING, body_of
+from medical_agent.llm import ScriptedLLM
+from medical_agent.llm.fake import verify_reply
+
+QUESTION = "What are the side effects of metformin?"
+
+
+def scripted(answer):
+    return ScriptedLLM({"generate": answer, "verify": lambda m, o: verify_reply(m, score=0.9)}, cycle=True)
+
+
+def test_a_model_answer_gets_what_its_sources_add(make_agent):
+    llm = scripted("Metformin can upset the stomach [1].")
+    result = make_agent(llm).run("u", QUESTION)
+    answer = result["answer"]
+    assert answer.startswith("Metformin can upset the stomach [1].")
+    assert SOURCES_HEADING["en"] in answer
+    added = answer.split(SOURCES_HEADING["en"], 1)[1].split("⚕️", 1)[0].strip().splitlines()
+    assert added and all(line.startswith("- ") and line.rstrip().endswith("]") for line in added if line.strip())
+    assert body_of(answer).strip() == "Metformin can upset the stomach [1]."
+    verify_prompt = llm.calls_with("verify")[0].messages[-1]["content"]
+    assert SOURCES_HEADING["en"] not in verify_prompt
+
+
+def test_llm_mode_gets_nothing_added(make_agent):
+    result = make_agent(scripted("Metformin can upset the stomach.")).run("u", QUESTION, mode="llm")
+    assert SOURCES_HEADING["en"] not in result["answer"]
+
+
+def test_what_is_added_comes_from_the_passages_the_answer_cites(make_agent):
+    result = make_agent(scripted("Metformin can upset the stomach [2].")).run("u", QUESTION)
+    assert len(result["retrieved_docs"]) > 2
+    added = result["answer"].split(SOURCES_HEADING["en"], 1)[1].split("⚕️", 1)[0].split()
+    assert [w for w in added if w.startswith("[")] and all(w == "[2]" for w in added if w.startswith("["))
