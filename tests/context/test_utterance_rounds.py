@@ -174,3 +174,15 @@ def test_advice_heard_under_a_condition_is_not_the_persons_medicine(full_extract
 def test_a_present_on_after_a_past_event_is_current(full_extractor):
     slots = full_extractor.extract("I had a mini-stroke two years ago and I'm on aspirin and atorvastatin.")
     assert statuses(slots)["Aspirin"] == "present" and statuses(slots)["Atorvastatin"] == "present"
+
+
+def test_the_reason_for_a_named_medicine_is_the_persons_even_in_a_question(full_extractor):
+    slots = full_extractor.extract("임신 준비 중인데 갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도 돼요?")
+    assert statuses(slots)["Hypothyroidism"] == "present" and statuses(slots)["Levothyroxine"] == "present"
+    assert statuses(full_extractor.extract("통풍 때문에 먹는 알로푸리놀 평생 먹어야 돼요?")) == \
+        {"Gout": "present", "Allopurinol": "present"}
+    assert statuses(full_extractor.extract("당뇨로 먹는 약은 뭐가 있나요?")).get("Diabetes mellitus") != "present"
+
+
+def test_trigs_is_triglycerides(full_extractor):
+    assert ("triglycerides", 260) in readings(full_extractor.extract("Labs from Tuesday: LDL 142, trigs 260."))

@@ -43,6 +43,10 @@ KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
+# The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
+# 돼요?" (utterances_test6), "고혈압으로 복용 중인 약" — the reason for a current medicine is the person's.
+KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|로)\s*(?:\S+\s*)?(?:먹는|먹고\s*있는|복용하는|복용\s*중인|"
+                              r"맞는|맞고\s*있는|쓰는|쓰고\s*있는|처방받은)")
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
 EN_NEG_BEFORE = re.compile(
@@ -167,6 +171,8 @@ KO_KEPT_AFTER = re.compile(r"^(?:을|를|은|는|도)?\s*(?:(?:그냥|지금|이
 EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|stop|quit)\s+"
                             r"(?:taking\s+|using\s+|on\s+)?|"
                             r"(?:come|go|get|going|coming)\s+off\s+)(?:the\s+)?$", re.I)
+# "통풍 때문에 먹는 알로푸리놀 …?": a medicine taken for a reason the message gives is taken
+KO_TAKEN_FOR_BEFORE = re.compile(r"(?:때문에|으로|로)\s*(?:먹는|먹고\s*있는|복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는)\s*$")
 # A why-question presupposes what it asks about: "Why is my blood pressure so high?", "제 배가 아픈 이유가 뭘까요?"
 WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
 AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether|cn|cud|shud|"
@@ -295,9 +301,17 @@ def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:
     return text[last:clause_end]
 
 
+def _treats_a_named_medicine(text: str, end: int, others: Others) -> bool:
+    """The illness ending at ``end`` is what a named medicine right after it is taken for ("…저하증 때문에 먹는
+    씬지록신"); not a question about medicines in general ("당뇨로 먹는 약은 뭐가 있나요?")."""
+    reason = KO_TREATED_AFTER.match(text, end)
+    return bool(reason) and any(slot == "medication" and reason.end() <= s <= reason.end() + 2 for s, _, slot in others)
+
+
 def _kept(text: str, start: int, end: int) -> bool:
     """A question about going on with or stopping the medicine: it is taken."""
-    return bool(KO_KEPT_AFTER.search(text[end:end + 20]) or EN_KEPT_BEFORE.search(text[max(0, start - 40):start]))
+    return bool(KO_KEPT_AFTER.search(text[end:end + 20]) or EN_KEPT_BEFORE.search(text[max(0, start - 40):start]) or
+                KO_TAKEN_FOR_BEFORE.search(text[max(0, start - 20):start]))
 
 
 def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),
@@ -319,7 +333,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
-        (_slot_of((start, end), others) in ILLNESS and bool(EN_THIS_BEFORE.search(before)))
+        (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
+                                                         _treats_a_named_medicine(text, end, others)))
     if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too

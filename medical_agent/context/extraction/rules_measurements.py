@@ -73,7 +73,7 @@ SPECS = [
          GLU_UNITS, _glucose),
     Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, r"mg/?dl"),
     Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, r"mg/?dl"),
-    Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\bTG\b", "mg/dL", 10, 3000, r"mg/?dl"),
+    Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\btrigs?\b|\bTG\b", "mg/dL", 10, 3000, r"mg/?dl"),
     Spec("total_cholesterol", "lab", r"총\s*콜레스테롤|콜레스테롤|(?:total\s+)?cholesterol", "mg/dL", 50, 600,
          r"mg/?dl"),
     Spec("egfr", "lab", r"사구체\s*여과율|\beGFR\b|\bGFR\b", "mL/min/1.73m2", 1, 200, r"ml/min(?:/1\.73\s*m2)?"),
