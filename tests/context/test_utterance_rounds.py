@@ -102,6 +102,11 @@ def test_readings_in_words(full_extractor, text, expected):
     ("Felt dizzy and sweaty right before", "Excessive sweating"),
     ("just started iron pills for anemia", "Ferrous sulfate"),
     ("Got diagnosed with Hashimoto's two years ago", "Hashimoto's thyroiditis"),
+    # round 6, after utterances_test6's first run
+    ("I've had some stomach cramps since yesterday", "Abdominal pain"),
+    ("Feel nauseous most days and haven't pooped since Sunday", "Constipation"),
+    ("작년보다 살이 많이 쪘어요", "Weight gain"),
+    ("산소포화도가 92쯤 나오고 숨쉬기가 좀 힘들어요", "Dyspnoea"),
 ])
 def test_more_lay_names(full_extractor, text, name):
     assert name in statuses(full_extractor.extract(text))
