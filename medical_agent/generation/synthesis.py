@@ -126,12 +126,14 @@ def references(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence]) ->
     return rows
 
 
-def warnings(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence], lang: str) -> list[str]:
-    """Caution sentences of the cited passages (at most five; the answer's language first)."""
+def warnings(citations: Sequence[dict[str, Any]], docs: Sequence[Evidence], lang: str, answer: str = "") -> list[str]:
+    """Caution sentences of the cited passages that the answer does not already quote (at most five; the answer's
+    language first)."""
     found: list[str] = []
     for c in citations:
         if 0 < c["n"] <= len(docs):
-            found += [f"{s} [{c['n']}]" for s in split_sentences(docs[c["n"] - 1].text) if CAUTION.search(s)]
+            found += [f"{s} [{c['n']}]" for s in split_sentences(docs[c["n"] - 1].text)
+                      if CAUTION.search(s) and s not in answer]
     found = list(dict.fromkeys(found))
     found.sort(key=lambda s: detect_language(s) != lang)
     return found[:MAX_WARNINGS]
@@ -165,4 +167,4 @@ def synthesize(answer: str, citations: Sequence[dict[str, Any]], docs: Sequence[
     used = sorted({int(n) for m in MARKER.finditer(answer) for n in re.findall(r"\d+", m.group(1))})
     return Synthesis(answer=answer, confidence=confidence, sources_used=[f"[{n}]" for n in used],
                      key_points=list(key_points), references=references(citations, docs),
-                     warnings=warnings(citations, docs, lang), table_rows=table_rows(question, answer, citations, docs))
+                     warnings=warnings(citations, docs, lang, answer), table_rows=table_rows(question, answer, citations, docs))

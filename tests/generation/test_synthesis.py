@@ -37,6 +37,8 @@ def test_references_and_warnings_come_from_the_cited_passages():
     assert s.references[1]["page"] is None and s.references[1]["section"] == ""
     assert s.warnings == ["조영제 검사 전에는 의사와 상의하세요 [2]", "Do not take it when eGFR is below 30. [1]"]
     assert synthesize("No evidence.", [], DOCS, "en").warnings == []
+    quoted = synthesize("It lowers glucose [1].\n- Do not take it when eGFR is below 30. [1]", citations[:1], DOCS, "en")
+    assert quoted.warnings == []                # a caution the answer already quotes is not repeated under it
 
 
 def test_the_table_row_for_the_question_s_number_is_read_out_from_the_right_table_only():
