@@ -1,8 +1,8 @@
 """Safety beyond the seed: red-flag triage and profile-aware contraindication notes.
 
-Red flags (chest pain with sweating or breathlessness, stroke FAST signs, severe hypoglycaemia, suicidal
-thoughts, anaphylaxis, back pain with groin numbness or trouble passing urine) put an emergency line at the very
-top of the answer, whatever else happens — cache hit, offline mode, LLM failure. Contraindication notes come from
+Red flags (red_flags.py: chest pain, stroke signs, severe hypoglycaemia or someone unresponsive, suicidal thoughts,
+anaphylaxis, failing breathing, cauda equina, a thunderclap headache, meningitis, coughing or vomiting blood) put an
+emergency line at the very top of the answer, whatever else happens. Contraindication notes come from
 a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs, and what
 the message asks (stopping a medicine, a child, an operation, a sick day); they are added whatever the backend.
 """
@@ -16,87 +16,10 @@ from typing import Any
 
 from .context.profile.schema import HELD
 
+# the red flags live in red_flags.py; re-exported for the modules that import them from here
+from .red_flags import EMERGENCY, SUICIDE_LINE, RedFlag, triage, with_emergency_line  # noqa: F401
+
 _I = re.I
-
-
-@dataclass(frozen=True)
-class RedFlag:
-    kind: str
-    line: str
-
-
-def _any(*patterns: str) -> re.Pattern[str]:
-    return re.compile("|".join(patterns), _I)
-
-
-CHEST = _any(r"가슴.{0,6}(?:아프|아파|통증|조이|답답|짓누|뻐근)", r"흉통", r"chest\s+(?:pain|pressure|tightness|hurts)",
-             r"pain\s+in\s+(?:my\s+)?chest")
-CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가쁘)", r"호흡\s*곤란", r"sweat", r"short(?:ness)?\s+of\s+breath",
-                       r"breathless", r"can'?t\s+breathe", r"trouble\s+breathing", r"(?:left\s+)?arm\s+pain", r"팔이\s*저리")
-STROKE = _any(r"(?:얼굴|입).{0,6}(?:처지|돌아가|비뚤|마비)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
-              r"말이\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
-              r"slurred\s+speech", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
-              r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
-              r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)")
-HYPO = _any(r"저혈당", r"혈당이?\s*(?:너무\s*)?(?:낮|떨어)", r"low\s+blood\s+sugar", r"hypoglyc", r"sugar\s+(?:is\s+)?(?:very\s+)?low")
-HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정신이\s*없", r"깨어나지", r"confus", r"unconscious", r"passed\s+out",
-                   r"faint", r"seizure", r"won'?t\s+wake", r"not\s+responding", r"can'?t\s+swallow")
-LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d)", _I)
-SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶지\s*않", r"목숨을\s*끊", r"suicid", r"kill\s+myself",
-               r"end\s+my\s+life", r"want\s+to\s+die", r"don'?t\s+want\s+to\s+live")
-# Back pain with numbness around the groin or new trouble passing urine (cauda equina syndrome: an emergency).
-BACK = _any(r"허리|등\s*아래|요통", r"(?:lower\s+)?back\s*(?:pain|ache|hurts)|backache|sciatica")
-SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:감각|저리|먹먹)", r"소변.{0,6}(?:안\s*나|못\s*보|보기\s*(?:힘|어려))|"
-              r"대소변.{0,6}(?:조절|실수)", r"numb\w*\s+(?:in\s+|around\s+)?(?:my\s+)?(?:groin|saddle|genitals|bottom|buttocks)",
-              r"(?:groin|saddle)\s+(?:area\s+)?(?:is\s+)?numb", r"(?:trouble|can'?t|difficulty|problems?)\s+(?:peeing|urinating|"
-              r"passing\s+urine)", r"(?:lost|losing|no)\s+(?:bladder|bowel)\s+control", r"wet\s+myself")
-# Swelling of the lips or tongue, or the throat closing, is anaphylaxis until shown otherwise ("my lips and throat are
-# swelling up after eating shrimp": the blind pairwise review, issue 32, got "contact your doctor"); a sore throat
-# that is "swollen" alone is not.
-_MOUTH = r"(?:lips?|tongue|throat|mouth|face)"
-ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
-                   r"(?:혀|입술)(?:이랑|이|가|랑|하고|와|과)?\s*(?:(?:목|혀|입술|얼굴)(?:이|가|까지)?\s*)?(?:퉁퉁\s*)?(?:붓|부어|부었|부풀)",
-                   r"anaphyla", r"throat\s+(?:is\s+|feels\s+)?(?:swelling|closing|tight)",
-                   rf"(?:lips?|tongue)(?:\s+and\s+(?:my\s+)?{_MOUTH})?\s+(?:is\s+|are\s+)?(?:swell|swollen|puff)",
-                   r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)")
-
-EMERGENCY = {
-    "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
-    "en": "🚨 This may be an emergency. Call your local emergency number (911 in the US) now or go to the nearest "
-          "emergency department.",
-}
-SUICIDE_LINE = {
-    "ko": "🚨 지금 위험하다고 느끼면 바로 119에 전화하세요. 자살예방상담전화 109(24시간)에서도 도움을 받을 수 있습니다.",
-    "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
-          "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
-}
-
-
-def triage(text: str, lang: str) -> RedFlag | None:
-    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
-    lang = "ko" if lang == "ko" else "en"
-    if SUICIDE.search(text):
-        return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
-    low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
-    checks = (
-        ("chest_pain", bool(CHEST.search(text) and CHEST_COMPANION.search(text))),
-        ("stroke", bool(STROKE.search(text))),
-        ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
-        ("anaphylaxis", bool(ANAPHYLAXIS.search(text))),
-        ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
-    )
-    for kind, hit in checks:
-        if hit:
-            return RedFlag(kind, EMERGENCY[lang])
-    return None
-
-
-def with_emergency_line(answer: str, flag: RedFlag | dict[str, Any] | None) -> str:
-    """Put the emergency line first (once)."""
-    if not flag:
-        return answer
-    line = flag.line if isinstance(flag, RedFlag) else flag["line"]
-    return answer if answer.startswith(line) else f"{line}\n\n{answer}"
 
 
 # --- contraindication rules ---------------------------------------------------------------------------
