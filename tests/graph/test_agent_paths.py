@@ -41,6 +41,7 @@ def test_a_colloquial_korean_question_without_a_question_mark_is_a_question():
     """'머' is spoken '뭐': '콜레스테롤 낮출려면 머 먹고 머 피해야되요' was read as a statement (blind pairwise review)."""
     from medical_agent.graph.nodes.classify_intent import FACTUAL
     assert FACTUAL.search("콜레스테롤 낮출려면 머 먹고 머 피해야되요")
+    assert FACTUAL.search("copd 흡입기 lama랑 laba 차이가 머에요")          # a third blind visitor set's question
     assert not FACTUAL.search("머리가 아파요") and not FACTUAL.search("어제부터 머리가 지끈거려요")
 
 

@@ -24,7 +24,7 @@ from .common import language
 GREETING = re.compile(r"^\s*(?:안녕|반갑|처음\s*뵙|hello\b|hi\b|hey\b|good\s+(?:morning|afternoon|evening))", re.I)
 ACK = re.compile(r"^\s*(?:네|예|응|알겠|알았|감사|고마|고맙|좋아요|ok(?:ay)?\b|thanks?\b|thank\s+you|got\s+it|yes\b|sure\b)",
                  re.I)
-FACTUAL = re.compile(r"\?|뭐|(?<![가-힣])머(?![가-힣])|무엇|어떻|어떤|왜|어디|언제|누구|까요|나요|는지|ㄹ까|할까|되나|인가|궁금|알려|설명|"
+FACTUAL = re.compile(r"\?|뭐|(?<![가-힣])머(?![가-힣])|(?<![가-힣])머(?:에요|예요|야|지|죠|임|여)|차이|무엇|어떻|어떤|왜|어디|언제|누구|까요|나요|는지|ㄹ까|할까|되나|인가|궁금|알려|설명|"
                      r"\b(?:what|how|why|where|when|who|which|can|could|should|is|are|does|do|will|tell|explain|"
                      r"whats|hows|wats|difference|differences|versus|vs)\b", re.I)   # typed without an apostrophe
 K_FIXED = 8
