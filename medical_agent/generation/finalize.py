@@ -9,7 +9,7 @@ from typing import Any
 
 from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
 from ..safety import with_emergency_line
-from ..text import detect_language
+from ..text import detect_language, split_sentences
 
 SAFETY_HEADING = {"ko": "**안전 참고 (내 정보 기준)**", "en": "**Safety notes for you**"}
 
@@ -149,6 +149,21 @@ def body_of(answer: str) -> str:
 
 def finalize(body: str, lang: str, notes: Sequence[str], offline: bool, red_flag: dict | None) -> str:
     return with_emergency_line(body.strip() + tail(lang, notes, offline, body), red_flag)
+
+
+# A reply that says the sources lack something ("제공된 자료에는 해당 정보가 없습니다"): the verifier's non-answer check
+# (verify.non_answer) and :func:`only_says_sources_lack` read it.
+LACKS = re.compile(r"(?:제공된|주어진|위의?)\s*(?:자료|근거|문서)(?:에는|에서는|에)\s*[^.]{0,40}?(?:없습니다|없어요|나와\s*있지\s*않|"
+                   r"찾을\s*수\s*없)|(?:the\s+)?(?:provided\s+)?(?:documents?|evidence|sources?|passages?)\s+(?:do(?:es)?\s+not|don'?t)"
+                   r"\s+(?:contain|cover|mention|include|say|provide)|no\s+information\s+(?:about|on)\b", re.I)
+
+
+def only_says_sources_lack(body: str) -> bool:
+    """The whole reply is "the sources do not have it": with no passage searched (a statement of facts, a red flag
+    told as a story) the answer task's fallback sentence is all a small model wrote (a third blind visitor set:
+    "요즘 … 다 끝내고 싶다는 생각만 들어요" got "제공된 자료에는 해당 정보가 없습니다")."""
+    sentences = [s for s in split_sentences(_MARKERS.sub(" ", body)) if s.strip(" .")]
+    return bool(sentences) and all(LACKS.search(s) for s in sentences)
 
 
 def greeting(lang: str, summary: str, profile_updated: bool) -> str:

@@ -13,18 +13,15 @@ it (refine.strategy, graph.nodes.quality_check). Words are compared as the lexic
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..evidence import Evidence
 from ..generation.citations import MARKER
+from ..generation.finalize import LACKS
 from .claims import tokens
 
 RESTATED = 0.8          # share of the answer's words that are the question's: it says nothing new
 TITLE_WORDS = 8         # an answer this short that is a passage's title, or inside it, names a topic only
-LACKS = re.compile(r"(?:제공된|주어진|위의?)\s*(?:자료|근거|문서)(?:에는|에서는|에)\s*[^.]{0,40}?(?:없습니다|없어요|나와\s*있지\s*않|"
-                   r"찾을\s*수\s*없)|(?:the\s+)?(?:provided\s+)?(?:documents?|evidence|sources?|passages?)\s+(?:do(?:es)?\s+not|don'?t)"
-                   r"\s+(?:contain|cover|mention|include|say|provide)|no\s+information\s+(?:about|on)\b", re.I)
 REASONS = {"empty": "it is empty or a fragment with no content",
            "restates": "it restates the question instead of answering it",
            "title": "it is only a topic title, not an answer",

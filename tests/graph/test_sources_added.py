@@ -36,3 +36,11 @@ def test_what_is_added_comes_from_the_passages_the_answer_cites(make_agent):
     assert len(result["retrieved_docs"]) > 2
     added = result["answer"].split(SOURCES_HEADING["en"], 1)[1].split("⚕️", 1)[0].split()
     assert [w for w in added if w.startswith("[")] and all(w == "[2]" for w in added if w.startswith("["))
+
+
+def test_a_reply_that_only_says_the_sources_lack_it_with_nothing_searched_becomes_the_template(make_agent):
+    """A statement searched nothing; the answer task's fallback sentence was all the local model wrote."""
+    agent = make_agent(scripted("제공된 자료에는 해당 정보가 없습니다 [1]."))
+    result = agent.run("u", "오늘은 산책을 좀 오래 했어요")
+    assert "retrieve" not in result["node_timings"] and "제공된 자료에는" not in result["answer"]
+    assert result["generator"] == "template" and result["answer"].startswith("안녕하세요")

@@ -22,7 +22,15 @@ from ...context.assembly import task_messages
 from ...evidence import Evidence
 from ...generation.citations import attach_citations, clean_and_map
 from ...generation.extractive import extractive_answer, source_points
-from ...generation.finalize import SOURCES_HEADING, cut_loop, gap_notes, greeting, tail, tidy_opening
+from ...generation.finalize import (
+    SOURCES_HEADING,
+    cut_loop,
+    gap_notes,
+    greeting,
+    only_says_sources_lack,
+    tail,
+    tidy_opening,
+)
 from ...generation.safety_checks import agree_with_rules
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
@@ -137,6 +145,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             if not turn.llm_mode:
                 body = attach_citations(cut_loop(tidy_opening(body)), citable(docs, plan),
                                         deps.retriever.index.tokenizer.tokenize)
+            if not turn.llm_mode and not state.get("retrieval_attempts") and only_says_sources_lack(body):
+                body = ""                       # nothing was searched: the template below says what was noted
             if plan.not_covered:
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
             elif not turn.llm_mode and body.strip():
