@@ -40,6 +40,7 @@ class Facts:
     named: frozenset[str] = frozenset()                  # medicines the message names for anyone (a child's too)
     named_classes: frozenset[str] = frozenset()          # their classes
     potassium: float | None = None                       # a blood potassium the message gives, mmol/L
+    sodium: float | None = None                          # a blood sodium the message gives, mmol/L
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -93,6 +94,9 @@ ASKS = {
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).
 POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)(?!\d)", _I)
+# The same for sodium ("피검사에서 나트륨이 128 나왔대요" from the mother of a 75-year-old on a thiazide who is confused:
+# the third blind pairwise round, issue 32, where neither answer said the value was low).
+SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg|밀리그램|g\b))", _I)   # not "150 mg"
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # Medicines a rule names, read from the message's words too: the concept table may lack one (felodipine is not in
@@ -222,6 +226,14 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Your blood potassium is outside the usual range (about 3.5–5.0 mmol/L). Potassium out of range can affect "
             "the heart rhythm, so talk to your doctor about the result soon; at 6.0 or above, below 2.5, or with "
             "palpitations or marked weakness, get care today."}),
+    ("sodium_abnormal", lambda f: f.sodium is not None and not 135 <= f.sodium <= 145,
+     {"ko": "혈중 나트륨이 보통 범위(약 135~145 mmol/L)를 벗어났습니다. 나트륨이 낮으면 멍함, 두통, 구역, 넘어짐이 생길 수 "
+            "있고 티아지드 계열 이뇨제 같은 약이 원인일 수 있으니 곧 의사와 결과를 상의하세요. 125 미만이거나 혼란, 심한 "
+            "졸림, 반복되는 구토가 있으면 오늘 바로 진료를 받고, 경련이 있거나 깨워도 잘 깨지 않으면 119에 전화하세요.",
+      "en": "Your blood sodium is outside the usual range (about 135–145 mmol/L). Low sodium can cause confusion, "
+            "headache, nausea and falls, and some medicines (thiazide diuretics among them) can cause it: talk to "
+            "your doctor about the result soon. Below 125, or with confusion, marked drowsiness or repeated vomiting, "
+            "get care today; with a seizure or if the person is hard to wake, call your local emergency number."}),
     ("heart_rate_abnormal", lambda f: f.heart_rate is not None and (f.heart_rate < 50 or f.heart_rate > 120),
      {"ko": "기록된 맥박이 정상 범위(안정 시 분당 60~100회)를 벗어나 있습니다. 어지러움, 숨참, 가슴 통증, 실신이 함께 있거나 "
             "맥박을 늦추는 약(베타차단제 등)을 먹고 있다면 오늘 바로 의료진과 상의하고, 쓰러질 것 같으면 119에 전화하세요.",
@@ -273,9 +285,10 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     low = question.lower()
     named |= {drug for drug, words in RULE_DRUG_WORDS.items() if any(w in low for w in words)}
     potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
+    sodium = next((float(m.group(1)) for m in SODIUM.finditer(question) if 100 <= float(m.group(1)) <= 180), None)
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
-                 potassium)
+                 potassium, sodium)
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

@@ -40,6 +40,7 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가))", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
+SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
 # advice to take potassium (a supplement, a salt substitute, a potassium-sparing diuretic) while an ACE inhibitor
 # or an ARB is named: the model wrote it for ramipril in the blind pairwise review; the rule says the opposite
@@ -69,6 +70,7 @@ def _first_sentence(body: str) -> tuple[str, str]:
 DROPPED: dict[str, Callable[[str], bool]] = {
     "heart_rate_abnormal": lambda s: bool(PULSE.search(s) and NORMAL.search(s)),
     "potassium_abnormal": lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)),
+    "sodium_abnormal": lambda s: bool(SODIUM_WORD.search(s) and NORMAL.search(s)),
     "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
     "head_injury_anticoagulant": lambda s: bool(NO_CARE.search(s)),
     "no_fluids": lambda s: bool(NO_CARE.search(s)),

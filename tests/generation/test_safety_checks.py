@@ -200,3 +200,13 @@ def test_a_yes_to_stopping_a_medicine_on_ones_own_becomes_the_rule():
     body = agree_with_rules("Yes, you can just stop taking metoprolol if it makes you tired. [1]", question,
                             list(notes), notes, "en")
     assert body.startswith("Not without checking first:") and "you can just stop" not in body
+
+
+def test_a_sodium_out_of_range_gets_a_note_and_is_never_called_normal():
+    """The third blind pairwise round: a confused 75-year-old on a thiazide with sodium 128; neither answer said low."""
+    question = "75세 엄마가 이뇨제(히드로클로로티아지드)를 드시는데 피검사에서 나트륨이 128 나왔대요 요즘 좀 멍하세요"
+    notes = rule_notes(collect_facts(None, None, CLASSES, question), "ko")
+    assert "sodium_abnormal" in notes and "125 미만" in notes["sodium_abnormal"]
+    body = agree_with_rules("나트륨 128은 정상 범위입니다. 물을 충분히 드세요.", question, list(notes), notes, "ko")
+    assert "정상" not in body
+    assert "sodium_abnormal" not in rule_names(collect_facts(None, None, CLASSES, "sodium 150 mg per serving, is that a lot?"))
