@@ -41,6 +41,7 @@ class Facts:
     named_classes: frozenset[str] = frozenset()          # their classes
     potassium: float | None = None                       # a blood potassium the message gives, mmol/L
     sodium: float | None = None                          # a blood sodium the message gives, mmol/L
+    bp_now: bool = False                                 # the blood pressure was read in this message
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -80,6 +81,9 @@ ASKS = {
     "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
                        r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
     "grapefruit": re.compile(r"자몽|grapefruit", _I),
+    # regular drinking told beside acetaminophen ("I have 3 or 4 beers most nights, how much tylenol is safe for me?":
+    # the third blind pairwise round got "safe if you do not exceed 4,000 mg")
+    "alcohol": re.compile(r"술|소주|맥주|막걸리|음주|\bbeers?\b|\bwine\b|alcohol|\bdrinks?\s+(?:a|every|most|each)\b|booze", _I),
     # a pregnancy planned ("임신 준비 중인데 로사르탄 계속 먹어도 되나요?": the blind pairwise review got "계속 드셔도 됩니다")
     "planning_pregnancy": re.compile(r"임신\s*(?:을\s*)?(?:계획|준비|하려|하고\s*싶|시도)|아기를?\s*(?:가지려|갖으려|가지고\s*싶|갖고\s*싶)|"
                                      r"(?:trying|planning|hoping|want(?:ing)?)\s+(?:to\s+)?(?:get\s+pregnant|conceive|have\s+a\s+baby|"
@@ -114,6 +118,13 @@ GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
 
 def _bp_crisis(f: Facts) -> bool:
     return f.blood_pressure is not None and (f.blood_pressure[0] >= 180 or f.blood_pressure[1] >= 120)
+
+
+def _bp_high(f: Facts) -> bool:
+    """A reading given now of 140/90 or more, short of a crisis ("bp 150/95 at the pharmacy machine, is that bad?"
+    was called "can be considered normal in some people" by the local model: the third blind pairwise round)."""
+    return f.bp_now and f.blood_pressure is not None and not _bp_crisis(f) and \
+        (f.blood_pressure[0] >= 140 or f.blood_pressure[1] >= 90)
 
 
 RULES: list[tuple[str, Any, dict[str, str]]] = [
@@ -184,11 +195,11 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
         f.conditions & {"chronic kidney disease", "diabetic nephropathy", "acute kidney injury"}),
      {"ko": "만성 신장질환이 있으면 소염진통제(NSAID)가 신장 기능을 더 나쁘게 할 수 있습니다.",
       "en": "With chronic kidney disease, NSAIDs can further harm kidney function."}),
-    ("acetaminophen_liver", lambda f: "acetaminophen" in f.drug_names and bool(f.conditions & LIVER),
-     {"ko": "간 질환이 있으면 아세트아미노펜(타이레놀)은 하루 총량을 평소보다 낮게(흔히 2g 이하) 잡아야 할 수 있고, 술과 함께 "
-            "먹으면 간 손상 위험이 커집니다. 용량은 의사나 약사와 확인하세요.",
-      "en": "With liver disease, acetaminophen (paracetamol) may need a lower daily limit (often 2 g or less), and "
-            "alcohol raises the risk of liver damage. Check the dose with your doctor or pharmacist."}),
+    ("acetaminophen_liver", lambda f: "acetaminophen" in f.drug_names and bool(f.conditions & LIVER or "alcohol" in f.asks),
+     {"ko": "간 질환이 있거나 술을 자주 마시면 아세트아미노펜(타이레놀)은 하루 총량을 평소보다 낮게(흔히 2g 이하) 잡아야 할 수 "
+            "있고, 술과 함께 먹으면 간 손상 위험이 커집니다. 용량은 의사나 약사와 확인하세요.",
+      "en": "With liver disease or regular drinking, acetaminophen (paracetamol) may need a lower daily limit (often 2 g "
+            "or less), and alcohol raises the risk of liver damage. Check the dose with your doctor or pharmacist."}),
     ("nsaid_heart_failure", lambda f: bool(f.drug_classes & NSAIDS) and "heart failure" in f.conditions,
      {"ko": "심부전이 있으면 소염진통제(NSAID)가 체액 저류를 일으켜 심부전을 악화시킬 수 있습니다.",
       "en": "With heart failure, NSAIDs can cause fluid retention and make heart failure worse."}),
@@ -213,6 +224,14 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Your recorded blood pressure is 180/120 mmHg or higher, which is very high. With chest pain, shortness of "
             "breath, a severe headache, vision changes, weakness on one side or trouble speaking, call your local "
             "emergency number now. Without symptoms, measure again and contact your clinician today."}),
+    ("blood_pressure_high", _bp_high,
+     {"ko": "이번 혈압은 140/90 mmHg 이상으로 높은 편입니다. 한 번 잰 값으로 진단하지는 않으니, 5분 쉬고 앉은 자세로 1분 간격 두 번씩 "
+            "며칠 재 보세요. 계속 140/90 이상이면 몇 주 안에 진료를 받고(160/100 이상이면 더 빨리), 가슴 통증, 숨참, 심한 두통, "
+            "시야 이상, 한쪽 마비나 말이 어눌해지면 바로 119에 전화하세요.",
+      "en": "This reading is 140/90 mmHg or higher, which is high. One reading is not a diagnosis: measure again seated "
+            "after 5 minutes' rest, twice a minute apart, on several days. If it stays at 140/90 or more, see your "
+            "doctor within a few weeks (sooner at 160/100 or more); with chest pain, breathlessness, a severe "
+            "headache, vision changes, weakness on one side or trouble speaking, call your local emergency number."}),
     ("decongestant_blood_pressure", lambda f: "decongestant" in f.drug_classes and bool(
         f.conditions & HYPERTENSION or (f.blood_pressure is not None and f.blood_pressure[0] >= 140)),
      {"ko": "고혈압이 있으면 코막힘 완화 성분(슈도에페드린, 페닐레프린 등)이 든 감기약이 혈압을 올릴 수 있습니다. 약사에게 "
@@ -288,7 +307,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     sodium = next((float(m.group(1)) for m in SODIUM.finditer(question) if 100 <= float(m.group(1)) <= 180), None)
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
-                 potassium, sodium)
+                 potassium, sodium,
+                 bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])))
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from medical_agent.settings import apply_offline_env
+from medical_agent.context.extraction.concepts import ConceptTable
+from medical_agent.context.extraction.dictionary_linker import DictionaryLinker
+from medical_agent.context.extraction.rules_lay import LayConditions
+from medical_agent.context.extraction.slot_extractor import SlotExtractor
+from medical_agent.settings import PROJECT_ROOT, apply_offline_env
 from tests.postgres_server import fresh_database, start_server
 
 apply_offline_env()
@@ -48,3 +52,16 @@ def kb_e5_index(tmp_path_factory) -> Iterator[Path]:
     build_index("assets", out, assets_dir=PROJECT_ROOT / "assets", embedder=create_embedder(settings.backends.embedder),
                 embedder_spec=settings.backends.embedder, views=views)
     yield out
+
+
+# The agent's extraction recipe for tests that need it whole: the dictionary linker over the real concept table
+# and the lay rules (with names said in another form), as ``composition.slot_extractor`` builds it.
+@pytest.fixture(scope="session")
+def concept_table():
+    return ConceptTable.load(PROJECT_ROOT / "assets" / "concepts.csv")
+
+
+@pytest.fixture(scope="session")
+def full_extractor(concept_table):
+    return SlotExtractor(DictionaryLinker(concept_table), clock=lambda: "2026-01-01T00:00:00+00:00",
+                         lay=LayConditions(concept_table))

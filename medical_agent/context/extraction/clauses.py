@@ -85,7 +85,17 @@ EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|wan
 EN_INVERTED = re.compile(r"^\W*(?:and\s+|so\s+)?(?:can|could|should|shall|will|would|may|might|must|do|does|did|is|are|"
                          r"am|was|were)\s+(?:i|we|he|she|it|they|my|this|that|these|those)\b", re.I)
 EN_CONDITION_START = re.compile(r"^\W*(?:what\s+if|if|unless|in\s+case|suppose|supposing|whether)\b", re.I)
-EN_STATEMENT_START = re.compile(r"^\W*(?:(?:and|since|because|as|so)\s+)?(?:I|I'm|I've|I'd|my|as\s+an?)\b", re.I)
+# A clause of a question sentence that states: it opens with "I" or "my" (typed "im", "ive" too), a subject left out
+# ("30 weeks pregnant with awful back pain, can I take ibuprofen?", "been on lisinopril 5 yrs"), or a reading
+# ("sugar is 54 and im shaky, is a chocolate bar ok?", "bp 150/95 at the pharmacy machine, is that bad?"):
+# the third blind pairwise round found each read as asked about, so no safety rule saw it.
+_READING_WORD = (r"(?:blood\s+)?(?:bp|blood\s+pressure|sugars?|glucose|a1c|hba1c|pulse|heart\s+rate|temp|temperature|"
+                 r"potassium|sodium|ldl|hdl|cholesterol|oxygen|sats|spo2|inr|egfr)")
+EN_STATEMENT_START = re.compile(r"^\W*(?:(?:and|since|because|as|so)\s+)?(?:(?:I|I'm|I've|I'd|im|ive|my|as\s+an?)\b|"
+                                r"\d+\s*(?:weeks?|wks?|months?|years?|yrs?|yo|y/o)\b|"
+                                r"(?:been|got|started|taking|using|woke\s+up)\b|"
+                                r"(?:my\s+)?" + _READING_WORD + r"\s*(?:is|was|of|at|reading|came\s+back(?:\s+at)?|:)?\s*\d)",
+                                re.I)
 EN_BREAK = re.compile(r",\s|;|:\s|\s[-–—]+\s|[–—]|\b(?:but|however|while|whereas)\b|\band\s+(?=(?:I|I'm|I've|my)\b)|"
                       r"(?=\b(?:what\s+if|if|unless|whether)\b)|"
                       r"(?<=\w\s)(?=(?:can|could|should|may|do|does|is|are|will|would)\s+(?:I|it|that|this)\b)", re.I)
