@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
-from ..safety import with_emergency_line
+from ..safety import EMERGENCY, SUICIDE_LINE, with_emergency_line
 from ..text import detect_language, split_sentences
 
 SAFETY_HEADING = {"ko": "**안전 참고 (내 정보 기준)**", "en": "**Safety notes for you**"}
@@ -138,8 +138,11 @@ def cut_loop(text: str) -> str:
 
 
 def body_of(answer: str) -> str:
-    """The generated part of an answer: what comes before what the sources add and the parts :func:`tail` appends
-    (the safety notes, the disclaimer). The verifier judges this part only."""
+    """The generated part of an answer: after the emergency line and before what the sources add and the parts
+    :func:`tail` appends (the safety notes, the disclaimer). The verifier judges this part only."""
+    for line in (*EMERGENCY.values(), *SUICIDE_LINE.values()):
+        if answer.startswith(line):
+            answer = answer[len(line):].lstrip("\n")
     cut = len(answer)
     for mark in (*SOURCES_HEADING.values(), *SAFETY_HEADING.values(), *DISCLAIMER.values()):
         if (at := answer.find(mark)) >= 0:

@@ -101,7 +101,8 @@ def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     text, lang = state["user_text"], language(state)
     flag = triage(text, lang)
     out: AgentState = {"language": lang, "red_flag": flag.__dict__ if flag else None, "query_for_retrieval": text,
-                       "question_asked": bool(FACTUAL.search(text))}
+                       # an emergency told as a story asks what to do: not a statement to acknowledge
+                       "question_asked": bool(FACTUAL.search(text)) or flag is not None}
     if turn.llm_mode:
         return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
     mentions = deps.extractor.mentions(text)
