@@ -6,11 +6,11 @@ answered from the sources without it).
 
 Why these forms: the first patterns asked for textbook wording ("chest pain" and "sweating", "말이 어눌"), and the
 team's question sets, written the way people type, showed them missing 20 of 25 emergencies, the demo's own
-development examples among them: "가슴이 쥐어짜듯 아프고 식은땀이 나요" (the pain word six syllables after 가슴), "my
+development examples among them: "가슴이 쥐어짜듯 아프고 식은땀이 나요" (the pain word seven characters after 가슴), "my
 best friend keeps saying everyone would be better off without her", "the worst headache of my life", an insulin user
 "불러도 대답이 없어요" with no word for low blood sugar, "입이 한쪽으로 삐뚤어졌어요 말도 어눌하시고요", blue lips, a bee
 sting with "목이 조이는 느낌". And "the 1 hour glucose test at 26 weeks" read as a glucose of 26. The forms below are
-what those taught, in general form; checked for false alarms on MedQuAD's 16,000 questions and every team set.
+what those taught, in general form; checked for false alarms on MedQuAD's 47,441 questions and every team set.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""Safety beyond the seed: red-flag triage and profile-aware contraindication notes.
+"""Safety beyond the seed: profile-aware contraindication notes.
 
-Red flags (red_flags.py: chest pain, stroke signs, severe hypoglycaemia or someone unresponsive, suicidal thoughts,
-anaphylaxis, failing breathing, cauda equina, a thunderclap headache, meningitis, coughing or vomiting blood) put an
-emergency line at the very top of the answer, whatever else happens. Contraindication notes come from
+Red-flag triage (the emergency line at the very top of an answer) lives in red_flags.py. The notes here come from
 a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs, and what
 the message asks (stopping a medicine, a child, an operation, a sick day); they are added whatever the backend.
 """
@@ -15,9 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .context.profile.schema import HELD
-
-# the red flags live in red_flags.py; re-exported for the modules that import them from here
-from .red_flags import EMERGENCY, SUICIDE_LINE, RedFlag, triage, with_emergency_line  # noqa: F401
 
 _I = re.I
 

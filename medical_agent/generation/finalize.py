@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..prompts import DISCLAIMER, OFFLINE_HEADINGS, OFFLINE_LABEL
-from ..safety import EMERGENCY, SUICIDE_LINE, with_emergency_line
+from ..red_flags import EMERGENCY, SUICIDE_LINE, with_emergency_line
 from ..text import detect_language, split_sentences
 
 SAFETY_HEADING = {"ko": "**안전 참고 (내 정보 기준)**", "en": "**Safety notes for you**"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..safety import EMERGENCY, SUICIDE_LINE
+from ..red_flags import EMERGENCY, SUICIDE_LINE
 from .cards import checks_text
 from .formatting import Namer, esc, shown_name
 from .labels import lang_of, term, text

@@ -16,7 +16,7 @@ from medical_agent.eval.harness.turn_metrics import (
     safety,
     truth_facts,
 )
-from medical_agent.safety import EMERGENCY
+from medical_agent.red_flags import EMERGENCY
 
 PASSAGE = "Metformin often causes nausea and diarrhoea at first. Taking it with food helps."
 

@@ -86,7 +86,7 @@ def test_sick_days_and_grapefruit_get_their_cautions_and_a_yes_is_replaced(quest
 
 
 def test_back_pain_with_groin_numbness_or_trouble_peeing_is_an_emergency():
-    from medical_agent.safety import triage
+    from medical_agent.red_flags import triage
     assert triage("lower back pain and now numbness in my groin and trouble peeing, is this serious?", "en").kind \
         == "cauda_equina"
     assert triage("허리가 아픈데 사타구니 감각이 이상하고 소변이 잘 안 나와요", "ko").kind == "cauda_equina"
@@ -175,7 +175,7 @@ def test_a_sentence_that_says_no_care_is_needed_after_a_head_injury_on_a_blood_t
     ("I have a swollen lip from a cold sore", False),
 ])
 def test_swelling_of_the_lips_or_tongue_is_an_emergency_a_sore_throat_is_not(text, emergency):
-    from medical_agent.safety import triage
+    from medical_agent.red_flags import triage
     found = triage(text, "en")
     assert (found is not None and found.kind == "anaphylaxis") is emergency
 

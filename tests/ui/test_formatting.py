@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from medical_agent.safety import EMERGENCY
+from medical_agent.red_flags import EMERGENCY
 from medical_agent.ui.answer import answer_content, emergency_split, sources_footer, step_lines, steps_message
 from medical_agent.ui.cards import (
     checks_text,

@@ -45,8 +45,9 @@ KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
 # 돼요?" (utterances_test6), "고혈압으로 복용 중인 약" — the reason for a current medicine is the person's.
-KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|로)\s*(?:\S+\s*)?(?:먹는|먹고\s*있는|복용하는|복용\s*중인|"
-                              r"맞는|맞고\s*있는|쓰는|쓰고\s*있는|처방받은)")
+# (_TAKING: the relative forms of taking a medicine, "먹는", "복용 중인", "맞고 있는")
+_TAKING = r"(?:먹는|먹고\s*있는|복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|처방받은)"
+KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|로)\s*(?:\S+\s*)?" + _TAKING)
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
 EN_NEG_BEFORE = re.compile(
@@ -172,7 +173,7 @@ EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|sto
                             r"(?:taking\s+|using\s+|on\s+)?|"
                             r"(?:come|go|get|going|coming)\s+off\s+)(?:the\s+)?$", re.I)
 # "통풍 때문에 먹는 알로푸리놀 …?": a medicine taken for a reason the message gives is taken
-KO_TAKEN_FOR_BEFORE = re.compile(r"(?:때문에|으로|로)\s*(?:먹는|먹고\s*있는|복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는)\s*$")
+KO_TAKEN_FOR_BEFORE = re.compile(r"(?:때문에|으로|로)\s*" + _TAKING + r"\s*$")
 # A why-question presupposes what it asks about: "Why is my blood pressure so high?", "제 배가 아픈 이유가 뭘까요?"
 WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
 AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether|cn|cud|shud|"

@@ -19,7 +19,7 @@ from typing import Any
 from tqdm import tqdm
 
 from ...llm.calls import llm_usage
-from ...safety import triage
+from ...red_flags import triage
 from ...verify.claims import faithfulness_proxy
 from ...verify.faithfulness import judge_faithfulness
 from ..profile.scoring import score_profile

@@ -17,7 +17,8 @@ import numpy as np
 
 from ...context.extraction.concepts import Concept
 from ...context.profile.fhir import PatientRecord
-from ...safety import EMERGENCY, SUICIDE_LINE, Facts, rule_names, safety_notes
+from ...red_flags import EMERGENCY, SUICIDE_LINE
+from ...safety import Facts, rule_names, safety_notes
 from ...verify.claims import sentences
 
 

@@ -13,9 +13,9 @@ import re
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
 from ...context.followup import Resolution, resolve
+from ...red_flags import triage
 from ...retrieval.llm_planning import LlmPlan, ask_plan
 from ...retrieval.planning import split_parts
-from ...safety import triage
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext

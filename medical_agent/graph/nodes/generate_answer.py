@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -46,7 +47,8 @@ from ...prompts import (
     USE_ONLY,
     unmark,
 )
-from ...safety import collect_facts, rule_notes, with_emergency_line
+from ...red_flags import with_emergency_line
+from ...safety import collect_facts, rule_notes
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
@@ -87,15 +89,20 @@ def _call(state: AgentState, turn: TurnContext, lang: str, plan: GatePlan) -> di
             "json_schema": SYNTHESIS_SCHEMA, "temperature": TEMPERATURE.get(kind, 0.2)}
 
 
-def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: list[Evidence], write) -> str:
+def _expansion_terms(state: AgentState) -> list[str]:
+    return (state.get("expanded_query") or {}).get("bm25_terms", [])
+
+
+def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: list[Evidence],
+                  write: Callable[[dict[str, Any]], None]) -> str:
     """A model's answer, then what its kept passages add that it did not say (a small model answers in a sentence
     and leaves out the practical detail and the cautions the passages hold: issue 32's blind judge); from the
     passages the answer cites when it cites any."""
-    terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
     cited = {int(n) for n in CITED.findall(body)}
     if cited & set(range(1, len(docs) + 1)):     # what the answer drew on, not its neighbours (numbers kept)
         docs = [d if n in cited else replace(d, text="") for n, d in enumerate(docs, start=1)]
-    points = source_points(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms, body)
+    points = source_points(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize,
+                           _expansion_terms(state), body)
     if not points:
         return body
     added = "\n\n" + SOURCES_HEADING["ko" if lang == "ko" else "en"] + "\n" + "\n".join(points)
@@ -163,7 +170,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             body, generator = greeting(lang, state.get("profile_summary", ""), bool(state.get("update_profile"))), \
                 "template"
         else:
-            terms = (state.get("expanded_query") or {}).get("bm25_terms", [])
+            terms = _expansion_terms(state)
             statement = bool(state.get("update_profile")) and not state.get("question_asked", True)
             body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms,
                                      state.get("profile_summary", ""), statement=statement)

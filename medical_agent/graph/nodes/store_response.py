@@ -9,7 +9,7 @@ the question's signature, as check_similarity computed it for the lookup (an ent
 from __future__ import annotations
 
 from ...generation.finalize import with_doubts, with_review_concerns
-from ...safety import with_emergency_line
+from ...red_flags import with_emergency_line
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
