@@ -88,12 +88,17 @@ def task_messages(system: str, context: str, task: str, lang: str) -> list[dict[
 
 def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs: Sequence[Evidence],
              history: Sequence[dict[str, str]], context_window: int, count: Callable[[str], int],
-             retrieval_expected: bool) -> tuple[str, str, dict[str, Any]]:
-    """(system prompt, the turn's shared context — the user message without a task —, token plan)."""
+             retrieval_expected: bool, general: bool = False) -> tuple[str, str, dict[str, Any]]:
+    """(system prompt, the turn's shared context — the user message without a task —, token plan).
+
+    ``general``: the context of an answer no passage supports (the relevance gate kept none): the plain
+    assistant's system prompt, no evidence section, the profile and conversation kept. The five principles tell
+    the model to say only what the evidence supports; with no evidence the local 1.5B model chose worse under
+    them than under the bare question (MMLU-Med, docs/benchmarks.md)."""
     lang = "ko" if lang == "ko" else "en"
     labels = SECTION[lang]
     budgets = {k: int(context_window * r) for k, r in RATIOS.items()}
-    system = (LLM_MODE_SYSTEM if mode == "llm" else SYSTEM_PROMPT)[lang]
+    system = (LLM_MODE_SYSTEM if mode == "llm" or general else SYSTEM_PROMPT)[lang]
     sections: list[str] = []
     used = {"system": count(system)}
     if mode != "llm" and profile_summary:
@@ -101,7 +106,7 @@ def assemble(*, lang: str, mode: str, question: str, profile_summary: str, docs:
         sections.append(f"{labels['profile']}\n{profile}\n{labels['profile_hint']}")
         used["profile"] = count(sections[-1])
     included = 0
-    if mode != "llm" and (docs or retrieval_expected):
+    if mode != "llm" and not general and (docs or retrieval_expected):
         block, included = evidence_block(docs, budgets["evidence"], count)
         marked_row = any(f"\n{MARK}" in f"\n{d.text}" for d in docs)
         hint = labels["evidence_hint"] + (f" {labels['row_hint']}" if marked_row else "")

@@ -9,7 +9,14 @@ import json
 
 from medical_agent.llm import ScriptedLLM
 from medical_agent.llm.fake import verify_reply
-from medical_agent.prompts import NOT_COVERED_LABEL, NOT_COVERED_TASK, USE_ONLY
+from medical_agent.prompts import (
+    EVIDENCE_DELIMITERS,
+    LLM_MODE_SYSTEM,
+    NOT_COVERED_LABEL,
+    NOT_COVERED_TASK,
+    SYSTEM_PROMPT,
+    USE_ONLY,
+)
 
 QUESTION = "What are the side effects of metformin?"
 ALL_CLOSE = {"gate_low": -1.0, "gate_high": -1.0, "gate_unknown": -1.0, "gate_margin": 2.0}
@@ -17,12 +24,12 @@ NONE_CLOSE = {"gate_low": 1.5, "gate_high": 1.6, "gate_unknown": 1.6, "gate_marg
 UNSURE = {"gate_low": -1.0, "gate_high": 1.5, "gate_unknown": -1.0, "gate_margin": 2.0}
 
 
-def model(relevant=(1,)):
+def model(relevant=(1,), **more):
     return ScriptedLLM({"generate": lambda m, o: json.dumps({"answer": "Metformin can upset the stomach [1]. "
                                                                        "Ask your doctor [2].",
                                                              "key_points": [], "confidence": 0.8}),
                         "verify": lambda m, o: verify_reply(m, 0.9),
-                        "relevance": json.dumps({"relevant": list(relevant)})}, cycle=True)
+                        "relevance": json.dumps({"relevant": list(relevant)}), **more}, cycle=True)
 
 
 def test_correct_answers_from_the_kept_passages_and_records_the_verdict(make_agent):
@@ -79,6 +86,24 @@ def test_ambiguous_with_nothing_marked_is_answered_as_not_covered(make_agent):
     result = make_agent(model(relevant=()), **UNSURE).run("u", QUESTION)
     assert result["evidence_verdict"] == "incorrect" and result["generator"] == "llm_not_covered"
     assert result["citations"] == []
+
+
+def test_passages_ruled_out_never_reach_the_answer_or_a_later_call(make_agent):
+    """An uncovered question is answered from the plain assistant's prompt, the profile and question kept, the
+    passages and the five principles ("only what the evidence supports") left out; a benchmark's choice call after
+    it reads the same prompt. Before, the ruled-out passages stayed in both."""
+    llm = model(relevant=(), choose=json.dumps({"answer": "B"}))
+    agent = make_agent(llm, **UNSURE)
+    agent.run("u", "I am 70 and I take warfarin.")
+    result = agent.run("u", QUESTION, answer_options=("A", "B"))
+    assert result["generator"] == "llm_not_covered" and result["answer_choice"] == "B"
+    relevance, generate, choose = (next(c for c in llm.calls if c.tag == tag and "metformin" in str(c.messages))
+                                   for tag in ("relevance", "generate", "choose"))
+    assert relevance.messages[0]["content"] == SYSTEM_PROMPT["en"] and EVIDENCE_DELIMITERS[0] in str(relevance.messages)
+    for call in (generate, choose):
+        assert call.messages[0]["content"] == LLM_MODE_SYSTEM["en"]
+        assert EVIDENCE_DELIMITERS[0] not in str(call.messages) and "warfarin" in call.messages[1]["content"]
+    assert generate.messages[1]["content"].split("[Task]")[0] == choose.messages[1]["content"].split("[Task]")[0]
 
 
 def test_ambiguous_offline_answers_from_the_kept_passages_that_name_the_question_s_concept(make_agent):

@@ -15,11 +15,11 @@ from .common import language
 
 
 def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
-    lang, mode = language(state), turn.mode
+    mode = turn.mode
     summary = state.get("profile_summary", "")
     update: AgentState = {}
     if not turn.llm_mode and not summary and turn.structured_memory:
-        summary = deps.profiles.summary(turn.user_id, lang)   # e.g. a greeting: no store_memory this turn
+        summary = deps.profiles.summary(turn.user_id, language(state))   # e.g. a greeting: no store_memory this turn
         update = {"profile_summary": summary}
     docs = Evidence.many(state.get("retrieved_docs"))
     budget = deps.settings.limits.evidence_budget_tokens
@@ -28,10 +28,22 @@ def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
         focus = " ".join([state.get("query_for_retrieval") or state["user_text"], summary, *terms])
         docs = compress(docs, focus, budget, deps.count_tokens, deps.retriever.index.tokenizer.tokenize,
                         question=state["user_text"])
-    system, user, plan = assemble(
-        lang=lang, mode=mode, question=state["user_text"], profile_summary=summary,
-        docs=docs, history=state.get("conversation_history") or [],
-        context_window=deps.context_window, count=deps.count_tokens,
-        retrieval_expected=bool(state.get("retrieval_attempts")))
+    system, user, plan = _assemble(state, deps, summary, docs, mode)
     return {**update, "system_prompt": system, "user_prompt": user, "token_plan": plan,
             "profile_used": not turn.llm_mode and bool(summary)}
+
+
+def general_prompt(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
+    """The turn's prompt once the relevance gate has kept no passage (graph.nodes.gating): the plain assistant's
+    system prompt, the profile and the conversation, no evidence. It replaces the turn's shared context, so the
+    calls after the answer (a benchmark's choice) read the question as the answer did."""
+    system, user, plan = _assemble(state, deps, state.get("profile_summary", ""), [], turn.mode, general=True)
+    return {"system_prompt": system, "user_prompt": user, "token_plan": plan}
+
+
+def _assemble(state: AgentState, deps: Deps, summary: str, docs: list[Evidence], mode: str,
+              general: bool = False) -> tuple[str, str, dict]:
+    return assemble(lang=language(state), mode=mode, question=state["user_text"], profile_summary=summary,
+                    docs=docs, history=state.get("conversation_history") or [],
+                    context_window=deps.context_window, count=deps.count_tokens,
+                    retrieval_expected=bool(state.get("retrieval_attempts")), general=general)

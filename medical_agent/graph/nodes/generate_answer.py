@@ -52,6 +52,7 @@ from ...safety import collect_facts, rule_notes
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
+from .assemble_context import general_prompt
 from .common import language, stream_writer
 from .gating import GatePlan, citable, gate_plan, not_covered_text
 
@@ -121,6 +122,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     plan = gate_plan(state, turn, deps, lang, docs)
     records: list[dict] = list(plan.records)
     body, generator, prefix, key_points, confidence = "", "llm", "", [], None
+    general: AgentState = {}
     regen = (state.get("regeneration") or {}).get("kind")
     if regen == "extract":
         prefix, generator = LANGUAGE_FALLBACK[lang], "extractive_fallback"
@@ -130,6 +132,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
         write({"type": "token", "text": body})
     elif deps.llm is not None:
+        if plan.not_covered:              # no passage kept: none reaches the prompt either
+            general = general_prompt(state, turn, deps)
+            state = {**state, **general}
         call = _call(state, turn, lang, plan)
         if plan.not_covered:
             prefix = NOT_COVERED_LABEL[lang]
@@ -193,4 +198,4 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     synthesis = synthesize(body.strip(), citations, citable(docs, plan), lang, key_points, confidence,
                            state["user_text"])
     return {"answer": with_emergency_line(body.strip() + extra, red), "citations": citations, "safety_notes": notes,
-            "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict(), **plan.update}
+            "generator": generator, "llm_calls": records, "synthesis": synthesis.to_dict(), **plan.update, **general}
