@@ -11,6 +11,12 @@ Questions (questions_dev.jsonl, questions_test.jsonl):
   (case-insensitive substring) in any KB title or text nor in any MedQuAD Focus/Question/Answer with answer
   text; the terms after "absent (KB):" must not occur in the KB.
 
+questions_test6.jsonl (ids g6001..) and questions_test7.jsonl (ids g7001..) get the same checks. questions_test7.jsonl
+is also compared with the earlier question files (every questions_*.jsonl in this folder): a text that repeats an
+earlier question (case and whitespace ignored) is a problem; gold passages (KB pair_ids, MedQuAD documents) and
+absent terms that an earlier file also uses are printed as notes, not problems, so a writer can avoid earlier topics
+without reading the earlier files.
+
 Poisoned documents (poisoned.jsonl): every file exists and every file in poisoned/ is listed; fields and values are
 valid; the injected_text is in the file verbatim (after whitespace normalisation; for .html also after removing
 tags; for .pdf it must equal the injected text in make_poisoned_pdfs.DOCS); every payload marker occurs in the
@@ -184,6 +190,50 @@ def check_questions(path: Path, prefix: str, kb_pairs, kb_texts, mq) -> None:
           + (f"; {mq_checked} MedQuAD gold ids checked" if mq is not None else ""))
 
 
+def norm_text(text: str) -> str:
+    return re.sub(r"\s+", " ", text or "").strip().lower()
+
+
+def gold_topics(row: dict) -> set[str]:
+    """KB pair_ids as they are; MedQuAD ids reduced to their document (source and document id, without the QAPair)."""
+    out = set()
+    for g in row.get("gold") or []:
+        out.add(g if row.get("corpus") == "kb" else f"medquad:{g.rsplit('-', 1)[0]}")
+    return out
+
+
+def compare_with_earlier(path: Path) -> None:
+    """Repeated texts are problems; shared gold documents and absent terms are printed as notes for the new file."""
+    rows = load_jsonl(path)
+    earlier = [p for p in sorted(HERE.glob("questions_*.jsonl")) if p.name != path.name]
+    texts: dict[str, str] = {}
+    golds: dict[str, set[str]] = {}
+    for p in earlier:
+        for r in load_jsonl(p):
+            texts.setdefault(norm_text(r.get("text", "")), p.name)
+            for g in gold_topics(r):
+                golds.setdefault(g, set()).add(p.name)
+    earlier_texts = list(texts)
+    notes = 0
+    for r in rows:
+        rid = r.get("id")
+        t = norm_text(r.get("text", ""))
+        if t in texts:
+            problem(f"{path.name} {rid}: text repeats a question of {texts[t]}")
+        for g in sorted(gold_topics(r)):
+            if g in golds:
+                notes += 1
+                print(f"  note: {path.name} {rid}: gold {g} is also gold in {sorted(golds[g])}")
+        if not r.get("covered"):
+            note = r.get("note", "")
+            for term in note_terms(note, "absent (KB+MedQuAD):") + note_terms(note, "absent (KB):"):
+                hits = sum(term.lower() in x for x in earlier_texts)
+                if hits:
+                    notes += 1
+                    print(f"  note: {path.name} {rid}: absent term {term!r} occurs in {hits} earlier question text(s)")
+    print(f"{path.name} vs {len(earlier)} earlier question files: {notes} shared gold/term note(s)")
+
+
 def pdf_text(path: Path) -> str | None:
     """Text of a PDF through pdfplumber when it is importable (the project's venv has it), else None."""
     try:
@@ -322,6 +372,8 @@ def main() -> int:
     check_questions(HERE / "questions_dev.jsonl", "gd", kb_pairs, kb_texts, mq)
     check_questions(HERE / "questions_test.jsonl", "gt", kb_pairs, kb_texts, mq)
     check_questions(HERE / "questions_test6.jsonl", "g6", kb_pairs, kb_texts, mq)
+    check_questions(HERE / "questions_test7.jsonl", "g7", kb_pairs, kb_texts, mq)
+    compare_with_earlier(HERE / "questions_test7.jsonl")
     if (HERE / "poisoned.jsonl").exists():
         check_poisoned()
     else:
