@@ -191,3 +191,50 @@ def test_the_reason_for_a_named_medicine_is_the_persons_even_in_a_question(full_
 
 def test_trigs_is_triglycerides(full_extractor):
     assert ("triglycerides", 260) in readings(full_extractor.extract("Labs from Tuesday: LDL 142, trigs 260."))
+
+
+# Round 7: utterances_test7's first run (411063c: precision 0.84, recall 0.73, 5 of 45 questions stored as facts)
+
+
+@pytest.mark.parametrize("text", ["임신은 절대 아니에요", "생리 전마다 가슴이 붓고 아파요ㅠ 임신은 절대 아니고요. 이게 월경전증후군이에요?"])
+def test_a_pregnancy_denied_with_an_adverb_is_denied(full_extractor, text):
+    """'임신은 절대 아니고요' (I am definitely not pregnant) was stored as pregnant."""
+    slots = full_extractor.extract(text)
+    assert demographics(slots).get("is_pregnant") is False and statuses(slots).get("Pregnancy") == "negated"
+
+
+def test_a_negative_test_denies_the_illness(full_extractor):
+    slots = full_extractor.extract("어제부터목이따갑고 오한이있어요 코로나검사는음성이에요")
+    assert statuses(slots)["COVID-19"] == "negated" and statuses(slots)["Chills"] == "present"
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("갑상선 기능 항진증이면 살이 빠져요 아니면 쪄요?", ("Hyperthyroidism", "Weight loss")),     # two alternatives
+    ("보통 어지럽고 귀에서 삐 소리 나고 빙빙 돌면 메니에르병이야?", ("Dizziness", "Tinnitus")),   # if A and B and C
+    ("피임약 먹으면 나아진다던데 진짜예요?", ("Oral contraceptive",)),                      # a rule heard
+    ("아토피 있는 돌쟁이 아기한테 스테로이드 연고 말고 바를 만한 거 있어요?", ("Corticosteroid", "Atopic dermatitis")),
+])
+def test_what_a_korean_question_supposes_is_not_the_persons(full_extractor, text, asked):
+    found = statuses(full_extractor.extract(text))
+    assert all(found.get(name) not in (None, "present") for name in asked), found
+
+
+@pytest.mark.parametrize("text, present", [
+    ("머리가 아프고 열이 나요. 타이레놀 먹으면 돼요?", ("Headache", "Fever")),      # a statement, then a question
+    ("당뇨가 있고 혈압약도 먹는데 이거 먹으면 돼요?", ("Diabetes mellitus", "Antihypertensive agent")),
+    ("저는 스타틴 먹으면 근육통이 생겨요", ("Statin", "Myalgia")),                  # the person's own experience
+])
+def test_the_persons_own_facts_beside_such_questions_stay(full_extractor, text, present):
+    found = statuses(full_extractor.extract(text))
+    assert all(found.get(name) == "present" for name in present), found
+
+
+def test_someone_elses_body_is_theirs(full_extractor):
+    found = statuses(full_extractor.extract("Dad's 81 with CHF. His legs have been swelling more this week."))
+    assert found["Oedema"] == "family"
+    assert statuses(full_extractor.extract("My legs have been swelling more this week."))["Oedema"] == "present"
+
+
+def test_an_age_and_a_sex_letter_in_brackets(full_extractor):
+    assert demographics(full_extractor.extract("I'm 41 (F) and my TSH came back 0.08")) == \
+        {"age": 41, "gender": "female"}

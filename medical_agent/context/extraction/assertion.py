@@ -35,11 +35,12 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 
 # "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle), "임신한
 # 건 아니고요" (it is not that I am), "알레르기 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of
-# time or degree), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed)
+# time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
+# "코로나검사는음성이에요" (a test came back negative)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
-                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히)\s*)?"
-                          r"(?:없|아니|않|안\s|음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코)\s*)?"
+                          r"(?:없|아니|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
@@ -65,6 +66,10 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|�
                       r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))"
                       # 친구네 고양이, 언니네 집에서: their home or pet, not them
                       r"(?!네\s*(?:집|고양이|강아지|개|가게|동네|회사|식당|에서|에\b))")
+# The mention describes a relative who follows it: "아토피 있는 돌쟁이 아기한테", "천식 앓는 우리 아들이" (utterances_test7)
+KO_DESCRIBES_OTHER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|앓는|앓고\s*있는|걸린|걸리신|진단받은|먹는|드시는)\s+"
+                                r"(?:[가-힣]+\s+){0,2}?(?:우리\s+)?(?:아기|아이|애기|돌쟁이|아들|딸|남편|아내|엄마|아빠|"
+                                r"어머니|아버지|할머니|할아버지|친구|동료|동생|언니|오빠|누나|형|조카|손자|손녀)")
 EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|nan|nana|nanna|gran|granny|aunt|"
                       r"uncle|son|daughter|wife|husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
@@ -75,6 +80,10 @@ EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|
                       # someone else's doctor or treatment: "her OB started her on baby aspirin", "put him on"
                       r"\b(?:his|her|their)\s+(?:doctor|doc|OB|OB-?GYN|GP|physician|p(?:a)?ediatrician|midwife|"
                       r"surgeon|cardiologist|specialist|dentist|nurse)\b|"
+                      # someone else's body: "His legs have been swelling" (utterances_test7)
+                      r"\b(?:his|her|their)\s+(?:legs?|feet|foot|ankles?|arms?|hands?|chest|heart|stomach|belly|tummy|"
+                      r"head|skin|knees?|hips?|back|eyes?|ears?|throat|breathing|blood\s+pressure|bp|sugars?|"
+                      r"temperature|temp)\b|"
                       r"\b(?:started|put|switched|prescribed|gave|given|giving)\s+(?:him|her)\b|"
                       # a person met somewhere: "a guy at work has the flu", "someone I know takes …"
                       r"\b(?:a|this|that|some|one)\s+(?:guy|man|woman|lady|girl|boy|person|kid|student|patient)\s+"
@@ -206,10 +215,13 @@ def _honoured_relative(sentence_before: str, after: str) -> bool:
 
 
 def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int], after: str = "") -> bool:
-    """A relative before the mention in its clause or as the sentence's subject (or honoured by its predicate), or
-    a medicine given, unless the words right before name it the person's own ("my" after the relative)."""
+    """A relative before the mention in its clause or as the sentence's subject (or honoured by its predicate), a
+    relative the mention describes ("아토피 있는 돌쟁이 아기한테"), or a medicine given, unless the words right
+    before name it the person's own ("my" after the relative)."""
     s_left, s_right = sentence
     other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)]
+    if KO_DESCRIBES_OTHER.match(after):
+        return True
     if (other or _family_subject(text[s_left:start]) or _honoured_relative(text[s_left:start], after)) and not \
             ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
         return True

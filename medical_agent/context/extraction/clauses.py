@@ -21,7 +21,7 @@ statement, and a clause that starts with "if" supposes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ...text import has_hangul
@@ -65,6 +65,7 @@ KO_AFTER_QUOTE = _set("던데 는데 ㄴ데 더니")
 KO_LINKS = _set("""고 는데 은데 ㄴ데 던데 지만 으나 어서 아서 여서 서 니까 으니까 니 으니 며 으며 면서 으면서 다가 더니 는데도
     ㄴ데도 길래 자""") | KO_HEARSAY | KO_CONDITION | KO_IF_OR_WHEN | KO_CONCESSIVE | KO_EMBEDDED_QUESTION
 KO_INTERROGATIVES = _set("뭐 무엇 뭔 어떻 어때 왜 언제 어디 얼마나 누구 누가 무슨")
+KO_OR = ("아니면", "아님", "혹은", "또는")
 KO_ANY = _set("든 든지 든가 라도 나")      # 뭐든, 언제든지: "anything", not a question
 KO_TELL_ME = _set("알리 가르치 설명 설명하 추천 추천하 소개 소개하 말하")
 KO_PERMITTED = _set("되 괜찮")
@@ -171,16 +172,38 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
     morphs = [m for m in morphemes(text) if s <= m.start < e]
     question = _korean_question(text[s:e], morphs)
     clauses: list[Clause] = []
+    ends: list[Morph] = []
     left = s
     for i, m in enumerate(morphs):
         rest = morphs[i + 1:]
         kind = _korean_break(m, rest, question)
+        if kind and _norm(m.form) == "고" and i and morphs[i - 1].form == "말" and morphs[i - 1].tag == "VV":
+            kind = None                         # "스테로이드 연고 말고 바를 만한 거": other than, not a clause
         if kind == STATEMENT and _hearsay(morphs, i) and clauses and clauses[-1].kind in (CONDITION, WHEN):
             kind = CONDITION                    # "스타틴 먹으면 근육통 생긴다는데": a rule heard, not the person's
+            clauses[-1] = replace(clauses[-1], kind=CONDITION)      # its -면 too ("피임약 먹으면 나아진다던데")
         if kind and any(r.tag.startswith(KO_CONTENT_TAGS) for r in rest):
             clauses.append(Clause(left, m.end, kind, (s, e)))
+            ends.append(m)
             left = m.end
-    return [*clauses, Clause(left, e, QUESTION if question else STATEMENT, (s, e))]
+    clauses.append(Clause(left, e, QUESTION if question else STATEMENT, (s, e)))
+    return _questioned(text, clauses, ends) if question else clauses
+
+
+def _questioned(text: str, clauses: list[Clause], ends: list[Morph]) -> list[Clause]:
+    """The clauses of a Korean question that ask too (utterances_test7): the first of two alternatives ("항진증이면 살이
+    빠져요 아니면 쪄요?": does weight go down or up) and the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
+    나고 빙빙 돌면 메니에르병이야?": if one is dizzy, and ..., is it Ménière's)."""
+    out = list(clauses)
+    for i in range(len(out) - 2, -1, -1):
+        following = out[i + 1]
+        if out[i].kind != STATEMENT:
+            continue
+        if ends[i].tag == "EF" and text[following.start:following.end].strip() in KO_OR:
+            out[i] = replace(out[i], kind=QUESTION)
+        elif following.kind == CONDITION and ends[i].tag == "EC" and _norm(ends[i].form) == "고":
+            out[i] = replace(out[i], kind=CONDITION)
+    return out
 
 
 def _hearsay(morphs: list[Morph], i: int) -> bool:

@@ -46,7 +46,7 @@ AGE_PATTERNS = [
 # with "here"), so that a temperature ("fever of 101 F") is not one.
 AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF])(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
-                     r"|\b(\d{2})\s?([MF])\s+here\b")
+                     r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
 AGE_GROUP_PATTERNS = [
     re.compile(r"(?<!\d)([1-9])0\s*대"),
     re.compile(r"\bin\s+(?:my|his|her|their)\s+(?:early\s+|mid\s+|late\s+)?([1-9])0'?s\b", re.I),
@@ -91,7 +91,7 @@ def find_ages(text: str) -> list[RuleHit]:
     for pattern in AGE_PATTERNS:
         found += [(m.start(1), m.end(), int(m.group(1))) for m in pattern.finditer(text)]   # "I'm 41": at 41
     found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
-    found += [(m.start(), m.end(), int(m.group(1) or m.group(3))) for m in AGE_SEX.finditer(text)]
+    found += [(m.start(), m.end(), int(m.group(1) or m.group(3) or m.group(5))) for m in AGE_SEX.finditer(text)]
     found += [(m.start(1), m.end(1), int(m.group(1))) for m in AGE_THEN_SEX.finditer(text)]
     hits: list[RuleHit] = []
     for start, end, age in sorted(found):
@@ -112,7 +112,7 @@ def find_demographics(text: str) -> list[RuleHit]:
         for mm in pattern.finditer(text):
             hits.append(RuleHit("gender", value, mm.start(), mm.end()))
     for mm in AGE_SEX.finditer(text):
-        hits.append(RuleHit("gender", "female" if (mm.group(2) or mm.group(4)) == "F" else "male", mm.start(), mm.end()))
+        hits.append(RuleHit("gender", "female" if (mm.group(2) or mm.group(4) or mm.group(6)) == "F" else "male", mm.start(), mm.end()))
     for mm in PREGNANT.finditer(text):
         hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
     w = _first(PREGNANCY_WEEKS, text)
