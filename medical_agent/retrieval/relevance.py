@@ -288,7 +288,8 @@ def about_an_animal(question: str) -> bool:
 
 # A name given as a medicine: "엔블로(이나보글리플로진)", "Kerendia (finerenone)", "... called Blujepa", "리트풀로가
 # 나왔다던데 ... 먹는 약". A brand and its generic in brackets, or a medicine word in the same clause.
-MEDICINE_CUE = re.compile(r"약|치료제|주사|처방|복용|알약|정제|\b(?:drugs?|pills?|medicines?|medications?|tablets?|"
+MEDICINE_CUE = re.compile(r"약|치료제|진통제|소염제|주사|처방|복용|알약|정제|캡슐|연고|시럽|패치|\d\s*알|[한두세]\s*알|"
+                          r"\b(?:drugs?|pills?|medicines?|medications?|tablets?|"
                           r"injections?|shots?|prescri\w*|antibiotics?|capsules?|dose|doses|dosage|mg)\b", re.I)
 CLAUSE = re.compile(r"[^.,;!?。]+")
 

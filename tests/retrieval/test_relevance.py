@@ -59,6 +59,10 @@ def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
     assert as_medicine("엔블로", brand) and as_medicine("Kerendia", "Can I take Kerendia (finerenone)?")
     assert as_medicine("gepotidacin", "a new antibiotic called gepotidacin, how is it different")
     assert not as_medicine("굿파스처", "굿파스처 증후군이 뭔가요?")       # a rare disease: not held to the medicine bar
+    # its form or its count says it is a medicine (questions_test7's first run answered 아셀렉스 from NSAID passages)
+    assert as_medicine("아셀렉스", "무릎 관절염으로 아셀렉스 캡슐을 하루 한 번 먹는데, 효과가 부족하면 두 알씩 먹어도 되나요?")
+    assert as_medicine("무슨크림", "무슨크림 연고를 발라도 되나요?") and as_medicine("뉴로젠", "뉴로젠을 한 알 먹었어요")
+    assert not as_medicine("수육", "수육을 먹었는데 배가 아파요")                 # a dish eaten is no medicine
     assert judge(brand, hits(0.91), [INDEX], strict).verdict == INCORRECT
     assert judge(brand, hits(0.94), [INDEX], strict).verdict == CORRECT
     assert judge("굿파스처 증후군이 뭔가요?", hits(0.91), [INDEX], strict).verdict == CORRECT
