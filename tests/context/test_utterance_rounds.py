@@ -238,3 +238,14 @@ def test_someone_elses_body_is_theirs(full_extractor):
 def test_an_age_and_a_sex_letter_in_brackets(full_extractor):
     assert demographics(full_extractor.extract("I'm 41 (F) and my TSH came back 0.08")) == \
         {"age": 41, "gender": "female"}
+
+
+def test_a_medicine_the_doctor_wants_to_add_is_not_taken_yet(full_extractor):
+    """With the concept table's growth (trazodone known), utterances_test2's 'wants to add trazodone' was stored."""
+    found = statuses(full_extractor.extract("I'm on Lexipro 10 mg and my doctor wants to add trazodone for sleep"))
+    assert found["Escitalopram"] == "present" and found["Trazodone"] != "present"
+
+
+def test_an_illness_operated_on_years_ago_is_past(full_extractor):
+    found = statuses(full_extractor.extract("허리 디스크로 3년 전에 수술했고 지금은 진통제도 안 먹는데 무릎이 쑤셔요"))
+    assert found["Lumbar disc herniation"] == "historical" and found["Analgesic"] == "negated"

@@ -109,7 +109,7 @@ MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$"
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
-KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|치료\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
+KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
@@ -165,8 +165,8 @@ EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]
 # pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
 KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중)")
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
-                               r"thinking\s+(?:of|about))\s+(?:to\s+)?(?:(?:get|become|getting|becoming)\s+|for\s+|on\s+|a\s+|"
-                               r"another\s+)?$", re.I)
+                               r"thinking\s+(?:of|about))\s+(?:to\s+)?(?:(?:get|become|getting|becoming|add|adding|start|"
+                               r"starting)\s+|for\s+|on\s+|a\s+|another\s+)?$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
