@@ -21,6 +21,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "crosslingual_fusion_method": FUSION_METHODS,
     "web_provider": ("none", "searxng", "tavily"),
     "planner": ("rules", "llm"),
+    "gate_model_checks": ("ambiguous", "all"),
     "retrieval_store": ("local", "postgres"),
     "fulltext_ranking": ("idf", "ts_rank"),
     "sign_in": ("auto", "off", "mock"),

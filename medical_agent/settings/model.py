@@ -138,6 +138,8 @@ class Retrieval:
     gate_margin: float | None = None
     gate_unknown_medicine: float | None = None    # the bar when the unknown name is given as a medicine
     gate_lexical: float | None = None             # the share of a Korean question's words its passages must hold
+    gate_model_checks: str = "ambiguous"    # with a model, the sets its one passage-marking call judges: ambiguous |
+                                            # all (every set the gate does not rule out; CRAG's evaluator on each)
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in
                                             # PostgreSQL (database_url; written by index_builder build --store postgres)
     fulltext_ranking: str = "idf"           # postgres store: ts_rank weighted by each lexeme's IDF | plain ts_rank

@@ -119,3 +119,14 @@ def test_ambiguous_offline_answers_from_the_kept_passages_that_name_the_question
 def test_the_gate_can_be_switched_off(make_agent):
     result = make_agent(relevance_gate_enabled=False, **NONE_CLOSE).run("u", QUESTION)
     assert result["evidence_verdict"] == "ungated" and result["citations"]
+
+
+def test_with_gate_model_checks_all_the_model_judges_a_correct_set_too(make_agent):
+    """CRAG's evaluator judges every retrieval; the cosine's 'correct' is a topic match, not an answer (MMLU-Med)."""
+    llm = model(relevant=())
+    result = make_agent(llm, gate_model_checks="all", **ALL_CLOSE).run("u", QUESTION)
+    assert [c.tag for c in llm.calls].count("relevance") == 1
+    assert result["evidence_verdict"] == "incorrect" and result["generator"] == "llm_not_covered"
+    default = model(relevant=())
+    assert make_agent(default, **ALL_CLOSE).run("u", QUESTION)["evidence_verdict"] == "correct"
+    assert "relevance" not in [c.tag for c in default.calls]

@@ -9,7 +9,8 @@
   symptom the question names; otherwise as incorrect (a question about the weather or a condition the sources
   lack names nothing they know, and its middling neighbours are about something else; measured on the gate's dev
   set, docs/benchmarks.md).
-- **correct** / **ungated**: as before.
+- **correct**: as before; with ``gate_model_checks: all`` and a model, marked by the call as ambiguous is.
+- **ungated**: as before.
 The call is made once a turn; a regeneration reuses its marks.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 
 from ...evidence import Evidence
 from ...prompts import NOT_COVERED_ANIMAL, NOT_COVERED_OFFLINE
-from ...retrieval.relevance import AMBIGUOUS, INCORRECT
+from ...retrieval.relevance import AMBIGUOUS, CORRECT, INCORRECT
 from ...verify.passage_relevance import relevant_passages
 from ..deps import Deps
 from ..state import AgentState
@@ -43,7 +44,8 @@ def gate_plan(state: AgentState, turn: TurnContext, deps: Deps, lang: str, docs:
         return GatePlan(not_covered=True)
     if verdict == AMBIGUOUS and deps.llm is None and docs and gate.get("named") is not True:
         return GatePlan(not_covered=True, update={"evidence_verdict": INCORRECT})
-    if verdict != AMBIGUOUS or deps.llm is None or not docs:
+    checked = verdict == AMBIGUOUS or (verdict == CORRECT and deps.settings.retrieval.gate_model_checks == "all")
+    if not checked or deps.llm is None or not docs:
         return GatePlan()
     if "llm_relevant" in gate:                       # marked earlier this turn (a regeneration)
         marked = gate["llm_relevant"]
