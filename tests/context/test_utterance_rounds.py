@@ -249,3 +249,18 @@ def test_a_medicine_the_doctor_wants_to_add_is_not_taken_yet(full_extractor):
 def test_an_illness_operated_on_years_ago_is_past(full_extractor):
     found = statuses(full_extractor.extract("허리 디스크로 3년 전에 수술했고 지금은 진통제도 안 먹는데 무릎이 쑤셔요"))
     assert found["Lumbar disc herniation"] == "historical" and found["Analgesic"] == "negated"
+
+
+def test_a_treatment_finished_and_a_symptom_no_longer_there(full_extractor):
+    found = statuses(full_extractor.extract("헬리코박터 제균치료도 끝냈어요. 속쓰림은 이제 없어요"))
+    assert found["Helicobacter pylori infection"] == "historical" and found["Heartburn"] == "negated"
+
+
+def test_a_coworker_s_illness_is_theirs(full_extractor):
+    found = statuses(full_extractor.extract("회사 옆자리 사람이 노로바이러스 장염 걸렸다는데 저한테도 옮을까요?"))
+    assert found["Gastroenteritis"] == "family"
+
+
+@pytest.mark.parametrize("text", ["혈압이 좀 낮은 편이라 아침에 일어날 때 핑 돌아요", "My bp is on the low side lately"])
+def test_a_low_blood_pressure_in_lay_words(full_extractor, text):
+    assert statuses(full_extractor.extract(text))["Hypotension"] in ("present", "reported")

@@ -39,7 +39,7 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # "코로나검사는음성이에요" (a test came back negative)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
-                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코)\s*)?"
+                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠)\s*)?"
                           r"(?:없|아니|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"없|받지\s*않))")
@@ -60,7 +60,8 @@ EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besi
 EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s+present|excluded)\b", re.I)
 KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|할아버지|할머니|외할|친할|누나|언니|오빠|"
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
-                      r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|"
+                      r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|옆자리|선배|후배|팀장|"
+                      r"상사|(?:회사|직장|학교)\s*사람|"
                       r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
                       r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
                       r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))"
@@ -109,7 +110,7 @@ MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$"
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
-KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
+KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
@@ -298,7 +299,7 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     if EN_EARLIER_EPISODE.search(sentence_before) or \
             (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
         return True
-    return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했", after[:14]))
+    return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했|냈|났|쳤|였", after[:14]))   # 끝냈, 마쳤
 
 
 def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:

@@ -56,6 +56,8 @@ RULES = (
     LayRule("Chronic kidney disease", _en(r"kidneys?|renal|kidney\s+function", EN_BAD)),
     LayRule("Hypertension", _ko(r"혈압", KO_HIGH)),
     LayRule("Hypertension", _en(r"blood\s+pressure|bp", EN_HIGH)),
+    LayRule("Hypotension", _ko(r"혈압", r"낮")),                       # "혈압이 좀 낮은 편이라" (utterances_test7)
+    LayRule("Hypotension", _en(r"blood\s+pressure|bp", r"low|on\s+the\s+low\s+side")),
     LayRule("Hyperglycaemia", _ko(r"혈당|당\s*수치|당뇨\s*수치|공복\s*혈당", KO_HIGH)),
     LayRule("Hyperglycaemia", _en(r"(?:blood\s+)?sugars?|glucose", EN_HIGH + r"|problem|issue")),
     LayRule("Hypercholesterolaemia", _ko(r"콜레스테롤|LDL|나쁜\s*콜레스테롤", KO_HIGH)),
