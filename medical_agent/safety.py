@@ -58,6 +58,11 @@ ASKS = {
     "stop_medicine": re.compile(r"약\S*\s*(?:을|를|은|는)?\s*(?:안\s*먹어도|끊어도|그만\s*먹어도|중단해도|줄여도|"
                                 r"안\s*먹게|끊을\s*수)|(?:stop|quit)\s+(?:taking\s+)?(?:my|the|these|this)\s+(?:[\w-]+\s+){0,2}"
                                 r"(?:pills?|medicines?|medications?|tablets?|meds)|come\s+off\s+(?:my|the)\s+\w+|"
+                                # "can i just quit metoprolol" (the fourth blind round: "Yes, you can just quit"): a
+                                # named word that is no habit and no -ing verb
+                                r"\b(?:can|could|should|may)\s+i\s+(?:just\s+)?(?:stop|quit)\s+(?:taking\s+)?(?!(?:smoking|"
+                                r"drinking|vaping|alcohol|caffeine|coffee|sugar|cigarettes|booze|beer|wine|soda|work|school|"
+                                r"gluten|dairy|meat|exercis\w*|running)\b)(?![\w-]*ing\b)[a-z][\w-]{4,}\b|"
                                 r"(?:stop|quit)\s+(?:taking|using)\s+(?:it|them|my\s+[\w-]+)\b|"     # "metoprolol …, can I
                                 # just stop taking it?" (a dev question; the model answered "Yes, you can just stop")
                                 r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",

@@ -23,6 +23,11 @@ from medical_agent.red_flags import triage
     ("6살 딸이 숨 쉴 때마다 갈비뼈 사이가 쑥쑥 들어가요 입술도 좀 퍼래 보여요", "breathing"),
     ("suddenly can't catch my breath and my left calf is swollen", "breathing"),
     ("high fever with a stiff neck and really bad headache", "meningitis"),
+    # the fourth blind pairwise round (visitor_test3): a statin's muscle harm and a stomach bleed on naproxen
+    ("I'm 67, on Lipitor. This week my thighs ache and feel weak and today my pee looks like cola", "rhabdomyolysis"),
+    ("허벅지에 힘이 없고 소변이 콜라색이에요", "rhabdomyolysis"),
+    ("on naproxen for my knee and this morning I threw up something that looked like coffee grounds", "bleeding"),
+    ("I've had black tarry stools since yesterday", "bleeding"),
 ])
 def test_an_emergency_described_in_everyday_words(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
@@ -35,6 +40,8 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "What are the symptoms of Dwarfism, low-birth-weight type with unresponsiveness to growth hormone ?",
     "가슴이 두근거려요. 커피를 줄여야 할까요?",
     "I had a bad headache yesterday after too little sleep",
+    "What causes black tarry stools?",
+    "my pee is dark yellow in the morning, am I dehydrated?",
 ])
 def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None

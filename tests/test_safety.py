@@ -43,6 +43,7 @@ def test_glucose_bands_and_languages():
 @pytest.mark.parametrize("text, note", [
     ("술 끊고 살 빼면 혈압약 안 먹어도 될 만큼 혈압이 떨어지나요?", "stop_medicine"),
     ("Can I stop taking my blood pressure pills if I lose weight?", "stop_medicine"),
+    ("my bp is good now can i just quit metoprolol", "stop_medicine"),      # the fourth blind round
     ("입덧이 너무 심해서 물도 못 마시겠어요 병원 가야 하나요?", "no_fluids"),
     ("I can't keep any fluids down since yesterday", "no_fluids"),
 ])
@@ -66,6 +67,7 @@ def test_aspirin_for_a_child_and_an_sglt2_inhibitor_before_surgery_get_their_cau
     assert "sglt2_surgery" in rule_names(surgery) and "3일" in " ".join(safety_notes(surgery, "ko"))
 
 
-@pytest.mark.parametrize("text", ["술을 끊어도 되나요?", "물을 많이 마셔도 되나요?", "What are the side effects of metformin?"])
+@pytest.mark.parametrize("text", ["술을 끊어도 되나요?", "물을 많이 마셔도 되나요?", "What are the side effects of metformin?",
+                                  "can i just quit smoking now?", "can I stop worrying about my sugar?"])
 def test_other_questions_get_no_such_caution(text):
     assert not {"stop_medicine", "no_fluids"} & set(rule_names(collect_facts(None, None, {}, text)))

@@ -202,6 +202,15 @@ def test_a_yes_to_stopping_a_medicine_on_ones_own_becomes_the_rule():
     assert body.startswith("Not without checking first:") and "you can just stop" not in body
 
 
+def test_a_yes_to_quitting_a_named_medicine_becomes_the_rule():
+    """The fourth blind pairwise round: "my bp is good now can i just quit metoprolol" was answered "Yes, you can"."""
+    question = "my bp is good now can i just quit metoprolol"
+    notes = rule_notes(collect_facts(None, None, CLASSES, question), "en")
+    body = agree_with_rules("Yes, you can just quit metoprolol now that your blood pressure is good. [1]", question,
+                            list(notes), notes, "en")
+    assert body.startswith("Not without checking first:") and "you can just quit" not in body
+
+
 def test_a_sodium_out_of_range_gets_a_note_and_is_never_called_normal():
     """The third blind pairwise round: a confused 75-year-old on a thiazide with sodium 128; neither answer said low."""
     question = "75세 엄마가 이뇨제(히드로클로로티아지드)를 드시는데 피검사에서 나트륨이 128 나왔대요 요즘 좀 멍하세요"
