@@ -23,7 +23,8 @@ INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "p
                 "pregnancy_planning_drugs"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
-SEEK_CARE = {"head_injury_anticoagulant", "no_fluids"}
+SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told
+                                                                                  # "You can wait till Monday")
 NO_NEED = re.compile(r"^\W*(?:no\b|nope\b|you\s+(?:do\s+not|don'?t)\s+need|there\s+is\s+no\s+need|(?:it'?s|it\s+is)\s+"
                      r"(?:probably\s+)?(?:fine|ok)|아니(?:요|오)|안\s*가도|가지\s*않아도|괜찮습니다|필요\s*없)", re.I)
 GO_FIRST = {"ko": "지금 진료가 필요합니다: {note}", "en": "Please get checked: {note}"}
@@ -54,7 +55,9 @@ POTASSIUM_ADVICE = re.compile(r"(?:potassium|칼륨)[^.]{0,40}(?:supplement|tabl
 NO_CARE = re.compile(r"\b(?:does|do|did|is|are)(?:\s+not|n'?t)\s+(?:\w+\s+){0,3}?(?:need|require|necessary|support\s+the\s+need)\w*"
                      r"\b[^.]{0,40}\b(?:attention|care|help|hospital|emergency|doctor|go(?:ing)?\s+in)\b|\bno\s+need\s+(?:for|to)\s+"
                      r"(?:\w+\s+){0,3}?(?:attention|care|hospital|emergency|doctor|go|see|visit)\b|(?:병원|응급실|진료)\S{0,3}\s*"
-                     r"(?:\S+\s*){0,2}?(?:안\s*가도|가지\s*않아도|받지\s*않아도|갈\s*필요(?:는|가)?\s*없|필요(?:는|가)?\s*없)", re.I)
+                     r"(?:\S+\s*){0,2}?(?:안\s*가도|가지\s*않아도|받지\s*않아도|갈\s*필요(?:는|가)?\s*없|필요(?:는|가)?\s*없)|"
+                     r"\b(?:you\s+can|it'?s\s+(?:fine|ok(?:ay)?|safe)\s+to|(?:just\s+)?)\s*wait\s+(?:till|until|for)\b|"
+                     r"기다려도\s*(?:됩니다|돼요|괜찮)|지켜봐도\s*(?:됩니다|돼요|괜찮)", re.I)
 AVOID = re.compile(r"\b(?:avoid|not|don'?t|never|unless|caution|careful|risk)\b|피하|않|말고|주의|위험", re.I)
 NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)
 
@@ -78,6 +81,7 @@ DROPPED: dict[str, Callable[[str], bool]] = {
     "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
     "head_injury_anticoagulant": lambda s: bool(NO_CARE.search(s)),
     "no_fluids": lambda s: bool(NO_CARE.search(s)),
+    "blood_pressure_crisis": lambda s: bool(NO_CARE.search(s) or NORMAL.search(s) or NOT_BAD.search(s)),
 }
 
 
