@@ -56,7 +56,7 @@ NO_CARE = re.compile(r"\b(?:does|do|did|is|are)(?:\s+not|n'?t)\s+(?:\w+\s+){0,3}
                      r"\b[^.]{0,40}\b(?:attention|care|help|hospital|emergency|doctor|go(?:ing)?\s+in)\b|\bno\s+need\s+(?:for|to)\s+"
                      r"(?:\w+\s+){0,3}?(?:attention|care|hospital|emergency|doctor|go|see|visit)\b|(?:병원|응급실|진료)\S{0,3}\s*"
                      r"(?:\S+\s*){0,2}?(?:안\s*가도|가지\s*않아도|받지\s*않아도|갈\s*필요(?:는|가)?\s*없|필요(?:는|가)?\s*없)|"
-                     r"\b(?:you\s+can|it'?s\s+(?:fine|ok(?:ay)?|safe)\s+to|(?:just\s+)?)\s*wait\s+(?:till|until|for)\b|"
+                     r"\b(?:you\s+can|it'?s\s+(?:fine|ok(?:ay)?|safe)\s+to|just)\s+wait\s+(?:till|until|for)\b|"
                      r"기다려도\s*(?:됩니다|돼요|괜찮)|지켜봐도\s*(?:됩니다|돼요|괜찮)", re.I)
 AVOID = re.compile(r"\b(?:avoid|not|don'?t|never|unless|caution|careful|risk)\b|피하|않|말고|주의|위험", re.I)
 NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)

@@ -250,3 +250,5 @@ def test_a_crisis_reading_is_never_told_to_wait(full_extractor):
     fixed = agree_with_rules("No, you do not need to call the emergency number [11]. You can wait till Monday.",
                              question, list(notes), notes, "en")
     assert fixed.startswith("Please get checked:") and "wait till Monday" not in fixed
+    kept = "Call your local emergency number and wait for the ambulance."
+    assert agree_with_rules(kept, question, list(notes), notes, "en") == kept
