@@ -130,3 +130,13 @@ def test_with_gate_model_checks_all_the_model_judges_a_correct_set_too(make_agen
     default = model(relevant=())
     assert make_agent(default, **ALL_CLOSE).run("u", QUESTION)["evidence_verdict"] == "correct"
     assert "relevance" not in [c.tag for c in default.calls]
+
+
+def test_an_emergency_told_as_a_story_is_not_ruled_out_by_lexical_support(make_agent):
+    """The fourth blind pairwise round: a passing TIA and a thunderclap headache, told in Korean, held 0.18-0.20 of
+    their words in the best passages (the bar 0.2) and were answered "my sources do not cover this"."""
+    words_decide = {"gate_low": -1.0, "gate_high": -1.0, "gate_unknown": 1.6, "gate_margin": 2.0, "gate_lexical": 1.01}
+    agent = make_agent(**words_decide)
+    assert agent.run("a", "당뇨가 있는데 요즘 발이 저려요 어떻게 관리하나요?")["evidence_verdict"] == "incorrect"
+    emergency = agent.run("b", "가슴이 쥐어짜듯 아프고 식은땀이 나요 어떻게 해야돼요")
+    assert emergency["red_flag"] and emergency["evidence_verdict"] == "correct"

@@ -44,7 +44,7 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     first = not state.get("retrieval_attempts")
     hits, expansion, query, trace = _search(state, turn, deps, first)
     hits = apply_reviews(hits, deps.reviews)
-    judgement = _gate(query, hits, turn, deps, expansion.bm25_terms)
+    judgement = _gate(query, hits, turn, deps, expansion.bm25_terms, emergency=bool(state.get("red_flag")))
     dropped = [h.to_dict() for n, h in enumerate(hits, start=1) if n not in judgement.kept]
     hits = [h for n, h in enumerate(hits, start=1) if n in judgement.kept]
     hits, gap, web_note = _coverage(state, deps, hits, first)
@@ -81,15 +81,20 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
     return hits, expansion, query, None
 
 
-def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps, terms: Sequence[str] = ()) -> Judgement:
-    """The relevance gate over every index searched (the knowledge base and the person's documents)."""
+def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps, terms: Sequence[str] = (),
+          emergency: bool = False) -> Judgement:
+    """The relevance gate over every index searched (the knowledge base and the person's documents). An emergency told
+    as a story (a red flag) shares few words with the passage on it, so lexical support does not rule it out: the
+    fourth blind pairwise round lost a passing TIA and a thunderclap headache, both at 0.18-0.20 of 0.2."""
     if not turn.flags.relevance_gate_enabled:
         return Judgement(UNGATED, kept=list(range(1, len(hits) + 1)), reason="relevance gate off")
     indexes = [deps.retriever.index, *[r.index for r in deps.personal_retrievers(turn.user_id)]]
     names = concept_names(deps)
     concepts = [[m.text, m.name or "", *names(m)] for m in deps.linker.link(query) if m.slot in CONCEPT_SLOTS]
-    return judge(query, hits, indexes, thresholds_for(deps.settings, deps.retriever.embedder.name), concepts,
-                 bridged=deps.query_pipeline.bridges, terms=terms)
+    thresholds = thresholds_for(deps.settings, deps.retriever.embedder.name)
+    if emergency and thresholds is not None:
+        thresholds = replace(thresholds, lexical=0.0)
+    return judge(query, hits, indexes, thresholds, concepts, bridged=deps.query_pipeline.bridges, terms=terms)
 
 
 def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
