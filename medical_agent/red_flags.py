@@ -98,15 +98,17 @@ MENINGITIS = _any(r"(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff).
 BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+blood", r"피를?\s*(?:토했|토해|토하)",
                 r"(?:가래|기침).{0,8}피(?:가|를)?\s*(?:섞|나|났)",
                 # a bleed in the stomach: coffee-ground vomit, black tarry stools (the fourth blind round, on naproxen)
-                r"coffee[\s-]*grounds?", r"커피\s*(?:찌꺼기|가루)", r"(?:have|having|had|got|passing|passed|noticed|been)\s+(?:\w+\s+){0,2}?(?:black|tarry)\s+(?:and\s+tarry\s+|"
-                r"tarry\s+)?(?:stools?|poops?|poo)",
+                r"coffee[\s-]*grounds?", r"커피\s*(?:찌꺼기|가루)",
+                r"(?:have|having|had|got|passing|passed|noticed|been)\s+(?:\w+\s+){0,2}?(?:black|tarry)\s+"
+                r"(?:and\s+tarry\s+|tarry\s+)?(?:stools?|poops?|poo)",
                 r"(?:짜장|자장)\s*(?:면)?\s*같은\s*(?:변|대변)|검은\s*(?:색\s*)?(?:변|대변)")
 # Dark, cola-coloured urine with aching or weak muscles (rhabdomyolysis, a statin's rare harm; the fourth blind round
 # answered it with mild statin aches): an emergency.
 DARK_URINE = _any(r"(?:cola|coke|tea|brown|dark\s+brown)[\s-]*(?:colou?red\s+)?(?:urine|pee)",
                   r"(?:urine|pee)\s+(?:is\s+|looks?\s+|was\s+|turned\s+)?(?:\w+\s+){0,2}?(?:cola|coke|dark\s+brown|brown)",
                   r"(?:소변|오줌).{0,10}(?:콜라|갈색|검붉|간장)")
-MUSCLE = _any(r"muscle|thighs?|legs?\s+(?:are\s+|feel\s+)?(?:weak|aching|sore)|weak(?:ness)?", r"근육|허벅지|다리.{0,6}(?:힘|아프|아파|쑤)")
+MUSCLE = _any(r"muscle|thighs?|legs?\s+(?:are\s+|feel\s+)?(?:weak|aching|sore)|weak(?:ness)?",
+              r"근육|허벅지|다리.{0,6}(?:힘|아프|아파|쑤)")
 
 EMERGENCY = {
     "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",

@@ -62,6 +62,11 @@ AVOID = re.compile(r"\b(?:avoid|not|don'?t|never|unless|caution|careful|risk)\b|
 NORMAL = re.compile(r"정상|normal|within\s+(?:the\s+)?(?:usual|healthy)\s+range|nothing\s+to\s+worry|걱정\s*(?:할|하지)\s*않", re.I)
 
 
+def _called_fine(s: str) -> bool:
+    """The sentence calls a reading normal or "not bad"."""
+    return bool(NORMAL.search(s) or NOT_BAD.search(s))
+
+
 def _first_sentence(body: str) -> tuple[str, str]:
     parts = split_sentences(body)
     if not parts:
@@ -77,11 +82,11 @@ DROPPED: dict[str, Callable[[str], bool]] = {
     "heart_rate_abnormal": lambda s: bool(PULSE.search(s) and NORMAL.search(s)),
     "potassium_abnormal": lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)),
     "sodium_abnormal": lambda s: bool(SODIUM_WORD.search(s) and NORMAL.search(s)),
-    "blood_pressure_high": lambda s: bool(NORMAL.search(s) or NOT_BAD.search(s)),
+    "blood_pressure_high": _called_fine,
     "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
     "head_injury_anticoagulant": lambda s: bool(NO_CARE.search(s)),
     "no_fluids": lambda s: bool(NO_CARE.search(s)),
-    "blood_pressure_crisis": lambda s: bool(NO_CARE.search(s) or NORMAL.search(s) or NOT_BAD.search(s)),
+    "blood_pressure_crisis": lambda s: bool(NO_CARE.search(s)) or _called_fine(s),
 }
 
 

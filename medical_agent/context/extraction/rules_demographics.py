@@ -112,7 +112,8 @@ def find_demographics(text: str) -> list[RuleHit]:
         for mm in pattern.finditer(text):
             hits.append(RuleHit("gender", value, mm.start(), mm.end()))
     for mm in AGE_SEX.finditer(text):
-        hits.append(RuleHit("gender", "female" if (mm.group(2) or mm.group(4) or mm.group(6)) == "F" else "male", mm.start(), mm.end()))
+        letter = mm.group(2) or mm.group(4) or mm.group(6)
+        hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
     for mm in PREGNANT.finditer(text):
         hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
     w = _first(PREGNANCY_WEEKS, text)

@@ -15,7 +15,6 @@ from .common import language
 
 
 def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
-    mode = turn.mode
     summary = state.get("profile_summary", "")
     update: AgentState = {}
     if not turn.llm_mode and not summary and turn.structured_memory:
@@ -28,7 +27,7 @@ def assemble_context(state: AgentState, turn: TurnContext, deps: Deps) -> AgentS
         focus = " ".join([state.get("query_for_retrieval") or state["user_text"], summary, *terms])
         docs = compress(docs, focus, budget, deps.count_tokens, deps.retriever.index.tokenizer.tokenize,
                         question=state["user_text"])
-    system, user, plan = _assemble(state, deps, summary, docs, mode)
+    system, user, plan = _assemble(state, deps, summary, docs, turn.mode)
     return {**update, "system_prompt": system, "user_prompt": user, "token_plan": plan,
             "profile_used": not turn.llm_mode and bool(summary)}
 

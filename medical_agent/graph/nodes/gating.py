@@ -9,7 +9,7 @@
   symptom the question names; otherwise as incorrect (a question about the weather or a condition the sources
   lack names nothing they know, and its middling neighbours are about something else; measured on the gate's dev
   set, docs/benchmarks.md).
-- **correct**: as before; with ``gate_model_checks: all`` and a model, marked by the call as ambiguous is.
+- **correct**: as before; with ``gate_model_checks: all`` and a model, it gets the same one call as an ambiguous set.
 - **ungated**: as before.
 The call is made once a turn; a regeneration reuses its marks.
 """
