@@ -11,11 +11,11 @@ Questions (questions_dev.jsonl, questions_test.jsonl):
   (case-insensitive substring) in any KB title or text nor in any MedQuAD Focus/Question/Answer with answer
   text; the terms after "absent (KB):" must not occur in the KB.
 
-questions_test6.jsonl (ids g6001..) and questions_test7.jsonl (ids g7001..) get the same checks. questions_test7.jsonl
-is also compared with the earlier question files (every questions_*.jsonl in this folder): a text that repeats an
-earlier question (case and whitespace ignored) is a problem; gold passages (KB pair_ids, MedQuAD documents) and
-absent terms that an earlier file also uses are printed as notes, not problems, so a writer can avoid earlier topics
-without reading the earlier files.
+questions_test6.jsonl (ids g6001..), questions_test7.jsonl (ids g7001..) and questions_test8.jsonl (ids g8001..) get
+the same checks. questions_test7.jsonl and questions_test8.jsonl are also compared with the other question files (every
+questions_*.jsonl in this folder): a text that repeats an earlier question (case and whitespace ignored) is a problem;
+gold passages (KB pair_ids, MedQuAD documents) and absent terms that another file also uses are printed as notes, not
+problems, so a writer can avoid earlier topics without reading the earlier files.
 
 Poisoned documents (poisoned.jsonl): every file exists and every file in poisoned/ is listed; fields and values are
 valid; the injected_text is in the file verbatim (after whitespace normalisation; for .html also after removing
@@ -374,6 +374,8 @@ def main() -> int:
     check_questions(HERE / "questions_test6.jsonl", "g6", kb_pairs, kb_texts, mq)
     check_questions(HERE / "questions_test7.jsonl", "g7", kb_pairs, kb_texts, mq)
     compare_with_earlier(HERE / "questions_test7.jsonl")
+    check_questions(HERE / "questions_test8.jsonl", "g8", kb_pairs, kb_texts, mq)
+    compare_with_earlier(HERE / "questions_test8.jsonl")
     if (HERE / "poisoned.jsonl").exists():
         check_poisoned()
     else:
