@@ -99,3 +99,24 @@ def test_counts_durations_and_dates_are_neither_readings_nor_doubts(text):
 def test_impossible_demographics_are_marked(text, field, value):
     hit = next(h for h in find_demographics(text) if h.field == field)
     assert hit.value == value and not hit.plausible
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Bathroom scales say 11st 4lb today", [("weight", 71.7, "kg")]),
+    ("I'm 13 stone 2 and 5 foot 9, down from nearly 16 stone", [("weight", 83.5, "kg"), ("height", 175.3, "cm")]),
+    ("I weigh 12 stone", [("weight", 76.2, "kg")]),
+    ("Thermometer says 100.8°F and I feel awful", [("temperature", 38.2, "°C")]),
+    ("my last HbA1c was 58 mmol/mol", [("hba1c", 7.5, "%")]),
+    ("the GP's added amlodipine because I'm still running 150 over 90", [("blood_pressure", 150, "mmHg")]),
+    ("혈압약은 트윈스타 먹고 있고 요즘 집에서 재면 118에 76 정도로 잘 나와요", [("blood_pressure", 118, "mmHg")]),
+    ("Resting heart rate usually sits around 70.", [("heart_rate", 70, "bpm")]),
+])
+def test_units_and_phrasings_people_use(text, expected):
+    assert items(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I've put on nearly a stone since Christmas", "I passed 2 kidney stones last year",
+                                  "we walked 150 over 90 days", "혈압약 먹은 지 300에서 400일 됐어요",
+                                  "the scan found 1 stone in my kidney", "my HbA1c target is 48 to 53"])
+def test_no_reading_where_none_was_given(text):
+    assert read_measurements(text)[0] == []

@@ -125,7 +125,7 @@ def test_more_lay_names(full_extractor, text, name):
     ("My nan is 91 and on nine different tablets, including digoxin and furosemide.",
      {"Digoxin": "family", "Furosemide": "family"}),
     ("29 yr old guy here, no meds, just bad acne on my back", {"Acne": "present"}),
-    ("고양이 알러지 있는데 친구네 고양이 만지고 나서 눈이 가렵고 콧물이 줄줄 나요", {"Itching": "present", "Rhinorrhoea": "present"}),
+    ("고양이 알러지 있는데 친구네 고양이 만지고 나서 눈이 가렵고 콧물이 줄줄 나요", {"Itchy eyes": "present", "Rhinorrhoea": "present"}),
     ("언니네 아이가 열이 나요", {"Fever": "family"}),
     ("I'm fine now apart from still feeling a bit queasy", {"Insulin aspart": None}),
 ])
@@ -258,9 +258,75 @@ def test_a_treatment_finished_and_a_symptom_no_longer_there(full_extractor):
 
 def test_a_coworker_s_illness_is_theirs(full_extractor):
     found = statuses(full_extractor.extract("회사 옆자리 사람이 노로바이러스 장염 걸렸다는데 저한테도 옮을까요?"))
-    assert found["Gastroenteritis"] == "family"
+    assert found["Norovirus infection"] == "family"        # its own concept since the table's growth in round 6
 
 
 @pytest.mark.parametrize("text", ["혈압이 좀 낮은 편이라 아침에 일어날 때 핑 돌아요", "My bp is on the low side lately"])
 def test_a_low_blood_pressure_in_lay_words(full_extractor, text):
     assert statuses(full_extractor.extract(text))["Hypotension"] in ("present", "reported")
+
+
+# Round 6 (tuned on utterances_test4 and test5): a mother feeding her baby is not giving it her medicine, and a
+# relative who is the object of the person's verb does not own what the person goes on to say.
+@pytest.mark.parametrize("text, present", [
+    ("젖 먹이는 중인데 사랑니 빼고 아목시실린이랑 진통제를 처방받았어요. 약 먹는 동안 수유 끊어야 하나요?",
+     ("Amoxicillin", "Analgesic")),
+    ("I'm breastfeeding my 3-month-old and taking sertraline 50 mg for postpartum depression.",
+     ("Sertraline", "Postpartum depression")),
+])
+def test_a_baby_fed_or_cared_for_does_not_own_the_mothers_medicines(full_extractor, text, present):
+    found = statuses(full_extractor.extract(text))
+    assert all(found.get(name) == "present" for name in present), found
+
+
+@pytest.mark.parametrize("text, name", [("I look after my dad and I have noticed he has dementia", "Dementia"),
+                                        ("I'm caring for my mum, and she takes warfarin", "Warfarin"),
+                                        ("아이에게 타이레놀 먹여도 되나요?", "Acetaminophen")])
+def test_what_a_relative_has_or_is_given_stays_theirs(full_extractor, text, name):
+    assert statuses(full_extractor.extract(text))[name] in ("family", "hypothetical")
+
+
+# Round 7 (tuned on utterances_test8 after its two blind runs, and on test9's first run): a negative test, a
+# diagnosis mistaken or only suspected, a guess at one's own diagnosis, a relative's medicines said with honour,
+# "is it normal to feel …", a general concept denied beside a kind of it, a while-clause inside a question, a doctor
+# who wants to start a medicine, a borderline sugar, a period that hurts, a reading after a relative's illness, a
+# pregnancy that ended in a birth.
+@pytest.mark.parametrize("text, name, status", [
+    ("병원에서 독감 검사했는데 음성이래요", "Influenza", "negated"),
+    ("strep test was negative but they still gave me a Z-pack", "Streptococcal pharyngitis", "negated"),
+    ("20대 때 크론병인 줄 알고 치료받다가 알고 보니 장결핵이었어요", "Crohn's disease", "negated"),
+    ("산부인과 갔더니 자궁내막증이 의심된다고 초음파 다시 보재요", "Endometriosis", "hypothetical"),
+    ("been lifting heavy and I think I gave myself a hernia", "Hernia", "hypothetical"),
+    ("Pretty sure I'm lactose intolerant, ice cream does me in", "Lactose intolerance", "hypothetical"),
+    ("시어머니가 작년에 뇌경색 오셨어요. 지금 플라빅스랑 리피토 드시고 계세요", "Clopidogrel", "family"),
+    ("My psych switched me to Cymbalta last week. Is it normal to feel nauseous all day?", "Nausea", "present"),
+    ("Is it normal to have chest pain after a heart attack?", "Chest pain", "hypothetical"),
+    ("is it ok to have a couple beers while taking paxlovid", "Nirmatrelvir / ritonavir", "hypothetical"),
+    ("I'm 27 weeks and my OB wants me on Lovenox shots", "Enoxaparin", "hypothetical"),
+    ("Totally allergy free, I've never reacted to anything", "Allergic reaction", "negated"),
+    ("at my physical they said my sugar is borderline too", "Prediabetes", "reported"),
+    ("생리할 때마다 배가 끊어질 것처럼 아프고 진통제를 먹어요", "Dysmenorrhoea", "reported"),
+])
+def test_round_seven(full_extractor, text, name, status):
+    assert statuses(full_extractor.extract(text)).get(name) == status
+
+
+@pytest.mark.parametrize("text", ["I've never had any heart problems whatsoever. Had a triple bypass in 2020 right after "
+                                  "my heart attack.",
+                                  "저 간은 진짜 멀쩡해요, 간질환 같은 건 하나도 없어요. 작년부터 간경화 때문에 우루사 먹고 있고요"])
+def test_a_general_illness_denied_beside_a_kind_of_it_is_a_contradiction(full_extractor, text):
+    assert contradictions(full_extractor.extract(text)) == ["denied+held"]
+
+
+def test_a_reading_after_a_relatives_illness_is_the_persons_and_a_range_is_no_reading(full_extractor):
+    assert readings(full_extractor.extract("아빠가 고혈압이라 저도 집에서 재봤는데 135에 87 나왔어요")) == \
+        [("blood_pressure", (135, 87))]
+    assert readings(full_extractor.extract("home cuff has been like 138-146 over 88-92 all week")) == []
+
+
+@pytest.mark.parametrize("text, pregnant", [
+    ("저 서른여섯이고 애 낳은 지 넉 달 됐어요. 임신 막달에 임신중독증이 왔었는데 지금은 괜찮아요", None),
+    ("I gave birth last year and now I'm pregnant again", True),
+])
+def test_a_pregnancy_that_ended_in_a_birth_is_not_now(full_extractor, text, pregnant):
+    assert demographics(full_extractor.extract(text)).get("is_pregnant") is pregnant

@@ -39,7 +39,8 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # "코로나검사는음성이에요" (a test came back negative)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
-                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠)\s*)?"
+                          r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
+                          r"하나도|아무것도)\s*)?"
                           r"(?:없|아니|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"없|받지\s*않))")
@@ -57,7 +58,7 @@ EN_NEG_BEFORE = re.compile(
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
-EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s+present|excluded)\b", re.I)
+EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s+present|excluded)\b|^[\s-]*free\b", re.I)
 KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|할아버지|할머니|외할|친할|누나|언니|오빠|"
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|옆자리|선배|후배|팀장|"
@@ -71,7 +72,8 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|�
 KO_DESCRIBES_OTHER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|앓는|앓고\s*있는|걸린|걸리신|진단받은|먹는|드시는)\s+"
                                 r"(?:[가-힣]+\s+){0,2}?(?:우리\s+)?(?:아기|아이|애기|돌쟁이|아들|딸|남편|아내|엄마|아빠|"
                                 r"어머니|아버지|할머니|할아버지|친구|동료|동생|언니|오빠|누나|형|조카|손자|손녀)")
-EN_OTHER = re.compile(r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
+EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids|children|boys|girls|twins)\b|"
+                      r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|nan|nana|nanna|gran|granny|aunt|"
                       r"uncle|son|daughter|wife|husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
                       r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend|toddler|infant|newborn|"
@@ -103,8 +105,15 @@ EN_OPENING_RELATIVE = re.compile(r"^\W*(?:(?:my|our)\s+)?(?:mum|mom|mother|dad|f
                                  r"(?:'s)?\b", re.I)
 # Giving a medicine is for someone else: "해열제 먹여야 되나요" (Korean: the whole sentence, unless it says 저는/제가),
 # "can I give ibuprofen" (English: what follows the verb in its clause).
-KO_GIVING = re.compile(r"먹(?:여|이|일|였)")
+KO_GIVING = re.compile(r"(?<!젖)(?<!젖\s)(?<!젖을\s)(?<!모유)(?<!모유\s)(?<!모유를\s)(?<!분유)(?<!분유\s)(?<!분유를\s)"
+                       r"먹(?:여|이|일|였)")          # not a mother feeding her baby ("젖 먹이는 중인데 …")
 EN_GIVING = re.compile(r"\b(?:give|giving|gave)\s+(?!(?:me|myself|up|birth)\b)", re.I)
+# A relative as the object of the person's verb, then the person's own: "I'm breastfeeding my 3-month-old and
+# taking sertraline", "I look after my dad and I'm on sertraline"
+EN_I_THEN_RELATIVE = re.compile(r"\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been)?\s+\w+\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?"
+                                r"\s*,?\s+and\s+(?:I(?:'m|\s+am)?\s+)?(?:also\s+)?(?:taking|take|on|using|have|got|"
+                                r"been\s+(?:on|taking))\s+(?:(?!(?:he|she|they|his|her|their|him|them)\b)[\w-]+\s+){0,6}$",
+                                re.I)
 # The person's own beside someone else's: "my toddler swallowed one of my amlodipine pills", "아이가 제 약을 먹었어요"
 MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$", re.I)
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
@@ -160,18 +169,34 @@ EN_MY_BEFORE = re.compile(r"\bmy\s+(?:(?!(?:during|in|on|for|with|after|before|w
                           r"[\w-]+\s+){0,2}$", re.I)
 EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
                            r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using)\s+(?:[\w-]+\s+)?$", re.I)
+# "Is it normal to feel nauseous all day?": the asker feels it
+EN_NORMAL_TO_FEEL = re.compile(r"\b(?:is\s+it|it's|is\s+that)\s+normal\s+to\s+(?:still\s+)?feel\s+"
+                               r"(?:so\s+|this\s+|really\s+|a\s+bit\s+|kind\s+of\s+)?$", re.I)
 # An illness at hand in a question: "could I take Sudafed for this head cold?", "what helps with this rash?"
 EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]+\s+)?$", re.I)
 # A pregnancy planned, not under way: "임신 계획이 있어요", "임신 준비 중이에요", "planning a pregnancy", "trying to get
 # pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
 KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중)")
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
-                               r"thinking\s+(?:of|about))\s+(?:to\s+)?(?:(?:get|become|getting|becoming|add|adding|start|"
-                               r"starting)\s+|for\s+|on\s+|a\s+|another\s+)?$", re.I)
+                               r"thinking\s+(?:of|about))\s+(?:(?:me|him|her|us|them)\s+)?(?:to\s+)?(?:(?:get|become|getting|"
+                               r"becoming|add|adding|start|starting)\s+|(?:put|start)\s+(?:me|him|her)\s+on\s+|for\s+|on\s+|"
+                               r"a\s+|another\s+)?(?:[\w-]+\s+)?$", re.I)     # "my OB wants me on Lovenox shots" (test9)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
-                            r"(?:have|having|getting|might|may|could)?)\s+(?:[\w-]+\s+){0,2}$", re.I)
+                            r"(?:have|having|getting|might|may|could)?|"
+                            # a guess at a diagnosis: "I think I gave myself a hernia", "Pretty sure I'm lactose
+                            # intolerant" (utterances_test8)
+                            r"\bI\s+think\s+I(?:'ve|\s+have)?\s+(?:got|have|gave\s+myself|caught|picked\s+up)|"
+                            r"\b(?:pretty|fairly|almost)\s+sure\s+(?:that\s+)?I(?:'m|\s+am|\s+have|'ve\s+got))"
+                            r"\s+(?:[\w-]+\s+){0,2}$", re.I)
+# A diagnosis suspected, not made: "자궁내막증이 의심된다고", "폐렴 의심 소견"
+KO_SUSPECTED_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*의심(?:된|돼|되|스럽|이\s*된|\s*소견)")
+# A test for it came back negative ("독감 검사했는데 음성이래요", "strep test was negative"), or it was thought to be it
+# and turned out not to be ("크론병인 줄 알고 치료받다가 알고 보니 장결핵")
+KO_RULED_OUT_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*(?:진단\s*|신속\s*|항원\s*|PCR\s*)?검사[^.?!]{0,12}?(?:음성|정상으로|이상\s*없)|\s*(?:인|이라고|라고)?\s*줄\s*알(?:고|았)")
+EN_RULED_OUT_AFTER = re.compile(r"\s+(?:[\w-]+\s+)?(?:test|swab|screen|culture)s?\s+(?:was|were|came\s+back|is|came\s+out)\s+"
+                                r"(?:negative|clear|normal)\b", re.I)
 # A question about going on with or stopping a medicine presupposes it is taken ("메트포르민 계속 먹어도 돼요?",
 # "끊어도 되나요?", "Can I keep taking metformin?", "Should I stop aspirin before surgery?") when the asker is the one
 # who would: a permission or intention (-어도 돼요, -ㄹ까요, -어야 하나요) in Korean, "I"/"me" in English ("Is it
@@ -215,13 +240,21 @@ def _honoured_relative(sentence_before: str, after: str) -> bool:
         bool(KO_HONORIFIC.search(after))
 
 
+# Taken or had, said with honour (드시고 계세요, 복용하세요): never of oneself; of a relative the message named earlier
+# ("시어머니가 작년에 뇌경색 오셔서 … 지금 플라빅스랑 리피토 드시고 계세요")
+KO_HONOURED_TAKING = re.compile(r"[^.?!]{0,12}?(?:드시|드셔|드셨|잡수|복용하시|복용하셔|복용하셨|맞으시|맞으셔|앓으시|앓고\s*계시)")
+
+
 def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int], after: str = "") -> bool:
     """A relative before the mention in its clause or as the sentence's subject (or honoured by its predicate), a
     relative the mention describes ("아토피 있는 돌쟁이 아기한테"), or a medicine given, unless the words right
     before name it the person's own ("my" after the relative)."""
     s_left, s_right = sentence
+    if EN_I_THEN_RELATIVE.search(text[s_left:start]):
+        return False
     other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)]
-    if KO_DESCRIBES_OTHER.match(after):
+    if KO_DESCRIBES_OTHER.match(after) or (KO_HONOURED_TAKING.match(after) and KO_OTHER.search(text, 0, start) and
+                                           not FIRST_PERSON.search(text, s_left, s_right)):
         return True
     if (other or _family_subject(text[s_left:start]) or _honoured_relative(text[s_left:start], after)) and not \
             ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
@@ -235,7 +268,7 @@ def _own(before: str) -> bool:
     if KO_OWN_BEFORE.search(before) or EN_MY_BEFORE.search(before):
         return True
     m = EN_OWN_BEFORE.search(before)                     # "I'm taking X", but not "can I take X"
-    return bool(m) and not AUX_BEFORE_I.search(before[:m.start()])
+    return (bool(m) and not AUX_BEFORE_I.search(before[:m.start()])) or bool(EN_NORMAL_TO_FEEL.search(before))
 
 
 def _slot_of(span: tuple[int, int], others: Others) -> str | None:
@@ -345,6 +378,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
+        KO_SUSPECTED_AFTER.match(text, end) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
         (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
@@ -354,6 +388,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
     english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
-    if korean_negation or english_negation or EN_NEG_AFTER.search(after):
+    if korean_negation or english_negation or EN_NEG_AFTER.search(after) or \
+            KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end):
         return NEGATED
     return PRESENT

@@ -282,12 +282,15 @@ def _english(text: str, s: int, e: int) -> list[Clause]:
     clauses = []
     for left, right in zip(cuts, cuts[1:], strict=False):
         words = text[left:right]
-        if EN_BREAK.match(words):
-            words = words[EN_BREAK.match(words).end():]
+        opener = ""
+        if brk := EN_BREAK.match(words):
+            words, opener = words[brk.end():], brk.group().strip().lower()
+        # "is it ok to have a beer while taking paxlovid": a while-clause without "I" is part of the question
+        stating = EN_STATEMENT_START.match(words) and not EN_QUESTION_START.match(words) and \
+            (opener not in ("while", "whereas") or EN_FIRST_PERSON.match(words.strip()))
         if EN_CONDITION_START.match(words):
             kind = CONDITION
-        elif (question and not (EN_STATEMENT_START.match(words) and not EN_QUESTION_START.match(words))) or \
-                EN_INVERTED.match(words):
+        elif (question and not stating) or EN_INVERTED.match(words):
             kind = QUESTION
         else:
             kind = STATEMENT

@@ -117,12 +117,25 @@ def denied_and_held(entities: list[dict[str, Any]]) -> tuple[list[dict[str, Any]
     return doubts, spans
 
 
+# Kinds of the general concepts people deny ("no heart problems … after my heart attack", "간질환은 없어요 … 간경화",
+# "allergy free … my peanut anaphylaxis"), by the concept table's English names (utterances_test8)
+KINDS = {
+    "Heart disease": ("Heart failure", "Atrial fibrillation", "Atrial flutter", "Cardiac arrhythmia", "Myocardial infarction",
+                      "Angina pectoris", "Coronary artery disease", "Cardiac arrest", "Heart valve disease",
+                      "Aortic stenosis", "Cardiomyopathy"),
+    "Liver disease": ("Fatty liver", "Hepatitis B", "Hepatitis C", "Liver cirrhosis", "Hepatitis"),
+    "Allergic reaction": ("Anaphylaxis", "Food allergy", "Drug allergy", "Allergic rhinitis", "Urticaria"),
+    "Chronic kidney disease": ("End-stage renal disease", "Diabetic nephropathy", "Kidney failure"),
+}
+
+
 def _same_or_kind(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """``b`` is ``a`` or a kind of it (its name holds ``a``'s): denying diabetes and having type 1 diabetes clash,
-    denying type 1 diabetes and having diabetes do not."""
+    """``b`` is ``a`` or a kind of it (its name holds ``a``'s, or :data:`KINDS` lists it): denying diabetes and
+    having type 1 diabetes clash, denying type 1 diabetes and having diabetes do not."""
     if a.get("cui") and a.get("cui") == b.get("cui"):
         return True
-    return bool(re.search(rf"\b{re.escape(a['name'].lower())}\b", b["name"].lower()))
+    return b["name"] in KINDS.get(a["name"], ()) or \
+        bool(re.search(rf"\b{re.escape(a['name'].lower())}\b", b["name"].lower()))
 
 
 def _refuse_identity(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]]) -> list[Span]:

@@ -58,6 +58,12 @@ SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa
 MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
 FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
+# A birth told as done: a pregnancy said beside it without its weeks is the one that ended ("애 낳은 지 넉 달 됐어요.
+# 임신 막달에 임신중독증이 왔었는데 …", "I had my baby in May and was diabetic while pregnant")
+BIRTH_TOLD = re.compile(r"(?:낳은\s*지|출산한\s*지|출산\s*후|출산하고|낳고\s*나서|(?:애|아기|아이)(?:를)?\s*낳고|분만\s*후|"
+                        r"\bgave\s+birth\b|\bhad\s+(?:my|the|our)\s+(?:baby|son|daughter|twins)\b|\bpost-?partum\b|"
+                        r"\bsince\s+(?:the|my)\s+baby\s+(?:was\s+born|arrived|came)\b)", re.I)
+PREGNANT_AGAIN = re.compile(r"\bnow\b|\bagain\b|\bcurrently\b|지금|현재|다시|또\s", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
                    re.compile(r"\bpregnant[^.\d]{0,25}?(-?\d+)\s*weeks?\b", re.I),

@@ -85,6 +85,12 @@ RULES = (
         r"(?:constantly|all\s+the\s+time|a\s+lot|so\s+much|so\s+often|every\s+(?:hour|half\s+hour)|frequently|"
         r"non-?stop)\b|\bconstantly\s+(?:peeing|urinating)\b", re.I)),
     LayRule("Fever", _ko(r"(?<![가-힣])열(?=이|은|도)", r"올라|올랐|오르|안\s*내려|안\s*떨어")),
+    # round 6 (utterances_test8): a borderline sugar, a low vitamin D, a period that hurts
+    LayRule("Prediabetes", _en(r"(?:blood\s+)?sugars?|a1c|glucose", r"borderline")),
+    LayRule("Prediabetes", _ko(r"혈당|당화\s*혈색소|당\s*수치", r"경계")),
+    LayRule("Vitamin D deficiency", _en(r"vitamin\s+d3?", r"low|deficient|insufficient")),
+    LayRule("Vitamin D deficiency", _ko(r"비타민\s*[dD]", r"낮|부족|결핍")),
+    LayRule("Dysmenorrhoea", _ko(r"생리\s*(?:할\s*때|때|기간|중)", r"아프|아파|통증|쑤시|쑤셔")),
 )
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)

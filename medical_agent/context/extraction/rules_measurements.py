@@ -13,7 +13,8 @@ is not that type when another measured thing is named just before it ("my waist 
 
 A range is read as its midpoint ("맥박이 90에서 100 사이" → 95, "runs 280 to 320" → 300), or as its end where it
 says where a change went ("120에서 150으로 올랐어요", "went from 200 to 150"). Imperial heights are converted
-(5'4" → 162.6 cm, "5 foot 10"), as pounds (three digits without a keyword: "a 50 lb bag" is no weight) and °F are.
+(5'4" → 162.6 cm, "5 foot 10"), as are stones ("11st 4lb"), IFCC HbA1c (58 mmol/mol → 7.5 %), pounds (three
+digits without a keyword: "a 50 lb bag" is no weight) and °F ("100.8°F" needs no keyword).
 
 A number is read whole, with its sign ("혈당이 1234예요" is 1234, not 123; "-5" is negative). A value outside the
 type's plausible range is not a measurement but a doubt (:class:`Implausible`): the caller stores nothing and
@@ -30,7 +31,8 @@ from dataclasses import dataclass, replace
 from .meal_timing import meal_type, sentence_start, timed_numbers
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
-GAP = r"[^\d\n]{0,15}?"
+# a short gap, or a habit said in between ("resting heart rate usually sits around 70")
+GAP = r"(?:[^\d\n]{0,15}?|\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+[^\d\n]{0,15}?)"
 OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
                         r"pills?\b)", re.I)
@@ -57,6 +59,10 @@ def _temp(value: float, unit: str) -> float:
     return round((value - 32) * 5 / 9, 1) if ("f" in unit.lower() or value > 50) else value
 
 
+def _hba1c(value: float, unit: str) -> float:
+    return round(value / 10.929 + 2.15, 1) if "mmol" in unit.lower() else value     # IFCC mmol/mol → NGSP %
+
+
 def _weight(value: float, unit: str) -> float:
     return round(value * 0.4536, 1) if unit.lower().startswith(("lb", "pound")) else value
 
@@ -68,7 +74,7 @@ SPECS = [
     Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)", "mg/dL",
          40, 800, GLU_UNITS, _glucose),
     Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
-         "%", 3, 20, r"%"),
+         "%", 3, 20, r"%|mmol\s*/\s*mol", _hba1c),
     Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugar)|\bglucose\b|\bsugar\b", "mg/dL", 20, 800,
          GLU_UNITS, _glucose),
     Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, r"mg/?dl"),
@@ -86,7 +92,8 @@ SPECS = [
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
     Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
     Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b", "°C", 34, 43,
-         r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp, value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?!\w)"),
+         r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
+         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?!\w)|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
     Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
          _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
     Spec("height", "vital", r"(?<![가-힣])키|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
@@ -114,7 +121,15 @@ BP_PATTERNS = [
     re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n]{0,15}?(?<![\d.])(\d+)\s*(?:/|over|에|-)\s*(-?\d+)(?!\d|\.\d)"
                r"\s*(?:mm\s?hg)?", re.I | re.ASCII),
     re.compile(r"(?<![\d/.])(\d{2,3})\s*/\s*(\d{2,3})(?![\d/])\s*(?:mm\s?hg)?", re.I | re.ASCII),
+    # the pressure word further back in the same sentence ("혈압약은 … 요즘 집에서 재면 118에 76 정도"), or none
+    # before "N over M" ("still running 150 over 90"): readings only, never doubts
+    re.compile(r"(?:혈압|\bBP\b|blood\s+pressure)[^\d\n.?!]{15,40}?(?<![\d.])(\d{2,3})\s*(?:/|over|에)\s*(\d{2,3})"
+               r"(?!\d|\.\d)\s*(?:mm\s?hg)?", re.I | re.ASCII),
+    re.compile(r"(?<![\d.])(?<!\d[-–~])(?<!\d\s[-–~]\s)(\d{2,3})\s+over\s+(\d{2,3})(?!\d|\.\d|\s*[-–~]\s*\d)"
+               r"(?!\s*(?:%|percent|days?|weeks?|months?|years?|"
+               r"hours?|minutes?|times?|kg|kilos?|lbs?|pounds?|stone)\b)\s*(?:mm\s?hg)?", re.I | re.ASCII),
 ]
+BP_KEYWORD = (True, True, False, False, False)      # a doubt needs the pressure word right before the numbers
 # ASCII word boundaries: a Latin keyword followed by a Korean particle (HbA1c는, LDL이) still ends at \b.
 _COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
                             rf"(?:{s.keywords}){GAP}{NUM}", re.I | re.ASCII)) for s in SPECS]
@@ -141,6 +156,11 @@ SMALL = {w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "fiv
                                      "ten", "eleven"))}
 FEET_WORDS = re.compile(r"\b(four|five|six|seven)\s+(?:foot|feet|ft)\b(?:\s+(?:and\s+)?(\d{1,2}|one|two|three|four|five|"
                         r"six|seven|eight|nine|ten|eleven)\b(?:\s*inch(?:es)?\b)?)?", re.I)
+# a weight in stones ("11st 4lb", "13 stone 2"); not a change ("put on a stone") nor where it was ("down from 16 stone")
+STONES = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:st\b|stone\b(?!s))(?:\s*(\d{1,2}(?:\.\d)?)(?!\d|\.\d)"
+                    r"(?!\s*(?:st\b|stone|foot|feet|ft\b|'|years?\b|months?\b|weeks?\b|days?\b))\s*(?:lbs?\b|pounds?\b)?)?",
+                    re.I)
+FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|roughly\s+)?$", re.I)
 _VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
 
@@ -204,6 +224,17 @@ def _feet(text: str) -> list[tuple[float, int, int]]:
     return [(round((feet * 12 + inches) * 2.54, 1), start, end) for feet, inches, start, end in found if inches < 12]
 
 
+def _stones(text: str) -> list[tuple[float, int, int]]:
+    """Weights said in stones and pounds, in kg with their spans (4 to 40 stone: a person, not a kidney stone)."""
+    found = []
+    for m in STONES.finditer(text):
+        stones, pounds = int(m.group(1)), float(m.group(2) or 0)
+        if 4 <= stones <= 40 and pounds < 14 and not _change(text, m.start(), m.end()) and \
+                not FROM_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            found.append((round((stones * 14 + pounds) * 0.45359, 1), m.start(), m.end()))
+    return found
+
+
 def _free(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
     return all(span[1] <= a or span[0] >= b for a, b in taken)
 
@@ -217,13 +248,13 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
     out: list[Measurement] = []
     doubts: list[Implausible] = []
     taken: list[tuple[int, int]] = []
-    for keyword, pattern in zip((True, True, False), BP_PATTERNS, strict=True):
+    for keyword, pattern in zip(BP_KEYWORD, BP_PATTERNS, strict=True):
         for m in pattern.finditer(text):
             sys_, dia = int(m.group(1)), int(m.group(2))
             if not _free(m.span(1), taken):
                 continue
-            if plausible_pressure(sys_, dia):
-                out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(), m.end(), sys_, dia))
+            if plausible_pressure(sys_, dia):  # the reading's words are its numbers ("아빠가 고혈압이라 저도 … 135에 87")
+                out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(1), m.end(), sys_, dia))
             elif keyword and (sys_ > SYSTOLIC[1] or dia > DIASTOLIC[1] or dia < 0):
                 doubts.append(Implausible("blood_pressure", float(sys_), "mmHg", *SYSTOLIC, m.start(), m.end()))
             else:
@@ -232,6 +263,10 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
     for cm, start, end in _feet(text):
         out.append(Measurement("height", "vital", cm, "cm", start, end))
         taken.append((start, end))
+    for kg, start, end in _stones(text):
+        if _free((start, end), taken):
+            out.append(Measurement("weight", "vital", kg, "kg", start, end))
+            taken.append((start, end))
     for spec, pattern, by_unit in [*((s, p, False) for s, p in _COMPILED), *((s, p, True) for s, p in _VALUE_FIRST)]:
         for m in pattern.finditer(text):
             group = 1 if m.group(1) is not None else 3           # a value-first pattern may have two forms
