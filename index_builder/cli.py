@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--out", required=True, help="index directory to (re)write")
     b.add_argument("--embedder", help="embedder spec (default: the configured one)")
     b.add_argument("--chunk-chars", type=int, default=1500, help="max characters per chunk (0: no chunking)")
-    b.add_argument("--views", default="full", help="what to embed per chunk: full,head")
+    b.add_argument("--views", default="full", help="what to embed per chunk: full,head,asked")
     b.add_argument("--force", action="store_true", help="rebuild from scratch, reusing nothing")
     b.add_argument("--add", action="store_true", help="documents: append the folder's new or changed files, keep "
                    "the ones already indexed (unchanged files are never re-embedded)")

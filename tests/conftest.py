@@ -38,9 +38,9 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def kb_e5_index(tmp_path_factory) -> Iterator[Path]:
-    """The knowledge base indexed the way the app indexes it by default (e5, views full and head), built once a
-    run: embedding its 936 views takes about a minute on two cores, so only the tests of the default retrieval use
-    it and every other test keeps the tiny worlds and fast embedders."""
+    """The knowledge base indexed the way the app indexes it by default (e5, the settings' views: head and asked),
+    built once a run: embedding its 936 views takes about half a minute on two cores, so only the tests of the
+    default retrieval use it and every other test keeps the tiny worlds and fast embedders."""
     from medical_agent.embeddings import create_embedder
     from medical_agent.indexing.build import build_index
     from medical_agent.settings import PROJECT_ROOT, load_settings

@@ -2,7 +2,9 @@
 
 Every chunk keeps its ``doc_id``; ``chunk_id = f"{doc_id}#{k}"``. Views: ``full`` embeds the title plus the
 chunk text; ``head`` embeds the title plus the first sentences (~``HEAD_CHARS``) — short texts match
-questions better with sentence encoders trained on short inputs. The manifest records the views used.
+questions better with sentence encoders trained on short inputs; ``asked`` embeds the title plus the questions
+people ask that the passage answers (a passage's ``questions``, written by the team for the knowledge base: lay
+words meet lay words, "doc2query"), or the head where a passage has none. The manifest records the views used.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from ..text import split_sentences
 
 HEAD_CHARS = 300
-VIEWS = ("full", "head")
+VIEWS = ("full", "head", "asked")
 
 
 def chunk_text(text: str, max_chars: int | None) -> list[str]:
@@ -58,7 +60,9 @@ def view_text(chunk: dict[str, Any], view: str) -> str:
     full = indexed_text(chunk)
     if view == "full":
         return full
-    if view == "head":
+    if view == "asked" and (questions := (chunk.get("metadata") or {}).get("questions")):
+        return " ".join([chunk.get("title") or "", *questions]).strip()
+    if view in ("head", "asked"):
         head = ""
         for sentence in split_sentences(full):
             head = f"{head} {sentence}".strip()

@@ -123,7 +123,7 @@ class Retrieval:
     (``fusion_presets``)."""
 
     rrf_k: int = 60
-    index_views: str = "full,head"          # what the knowledge base's index embeds per passage: full,head
+    index_views: str = "head,asked"         # what the knowledge base's index embeds per passage: full,head,asked
     fusion_method: str | None = None
     bm25_weight: float | None = None
     dense_weight: float | None = None

@@ -166,3 +166,36 @@ def test_the_knowledge_base_index_follows_the_settings_and_other_indexes_are_lef
                 embedder=create_embedder("hashing:64"), embedder_spec="hashing:64")
     ensure_index(load_settings(env={"MEDAGENT_INDEX_DIR": str(other), "MEDAGENT_EMBEDDER": "hashing:32"}))
     assert read_manifest(other)["embedder"]["name"] == "hashing-64"
+
+
+def test_the_asked_view_embeds_the_questions_a_passage_answers_and_falls_back_to_its_head():
+    from medical_agent.indexing.chunking import view_text
+
+    chunk = {"title": "Stroke: BE FAST", "text": "Sudden face drooping, arm weakness or slurred speech. Call 911.",
+             "metadata": {"questions": ["my dad's face looks droopy, what do I do?", "signs of a stroke?"]}}
+    assert view_text(chunk, "asked") == "Stroke: BE FAST my dad's face looks droopy, what do I do? signs of a stroke?"
+    plain = {"title": "Stroke: BE FAST", "text": chunk["text"]}
+    assert view_text(plain, "asked") == view_text(plain, "head")
+
+
+def test_the_knowledge_base_carries_its_asked_questions_and_bad_question_files_are_refused(tmp_path):
+    from medical_agent.indexing.sources.simple import assets_passages
+
+    kb = tmp_path / "knowledge"
+    (kb / "asked").mkdir(parents=True)
+    write_jsonl(kb / "kb.jsonl", DOCS[:2])
+    write_jsonl(kb / "asked" / "kb.jsonl", [{"id": "met-en", "questions": ["does metformin upset your stomach?"]}])
+    passages = {p["doc_id"]: p for p in assets_passages(kb)}
+    assert passages["met-en"]["metadata"]["questions"] == ["does metformin upset your stomach?"]
+    assert "questions" not in passages["htn-ko"]["metadata"]
+    write_jsonl(kb / "asked" / "kb.jsonl", [{"id": "met-en", "questions": "not a list"}])
+    with pytest.raises(ValueError, match=r"kb.jsonl:1: every line needs an 'id' and a list"):
+        list(assets_passages(kb))
+
+
+def test_the_default_knowledge_base_has_questions_for_every_passage():
+    from medical_agent.indexing.sources.simple import asked_questions, assets_passages
+
+    asked = asked_questions(ASSETS / "knowledge" / "asked")
+    ids = [p["doc_id"] for p in assets_passages(ASSETS / "knowledge")]
+    assert set(asked) == set(ids) and all(len(q) >= 3 for q in asked.values())

@@ -39,9 +39,34 @@ def jsonl_passages(path: Path, source: str = "jsonl") -> Iterator[dict[str, Any]
 
 
 def assets_passages(knowledge_dir: Path) -> Iterator[dict[str, Any]]:
+    """The knowledge base, each passage with the questions the team wrote for it (``asked/*.jsonl`` beside the
+    passages: ``{"id", "questions"}`` per line) in its metadata, for the ``asked`` view."""
     if not knowledge_dir.is_dir() or not any(knowledge_dir.glob("*.jsonl")):
         raise ValueError(f"no knowledge base files in {knowledge_dir}")
-    return jsonl_passages(knowledge_dir, source="assets")
+    asked = asked_questions(knowledge_dir / "asked")
+    for passage in jsonl_passages(knowledge_dir, source="assets"):
+        if passage["doc_id"] in asked:
+            passage["metadata"]["questions"] = asked[passage["doc_id"]]
+        yield passage
+
+
+def asked_questions(folder: Path) -> dict[str, list[str]]:
+    """Passage id → its questions, from every ``*.jsonl`` in ``folder`` (none if there is no such folder)."""
+    out: dict[str, list[str]] = {}
+    for file in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+        for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{file}:{n}: not valid JSON ({exc.msg})") from None
+            questions = record.get("questions") if isinstance(record, dict) else None
+            if not isinstance(record.get("id") if isinstance(record, dict) else None, str) or \
+                    not isinstance(questions, list) or not all(isinstance(q, str) and q.strip() for q in questions):
+                raise ValueError(f"{file}:{n}: every line needs an 'id' and a list of non-empty 'questions'")
+            out[record["id"]] = [q.strip() for q in questions]
+    return out
 
 
 def hf_passages(name: str, split: str) -> Iterator[dict[str, Any]]:
