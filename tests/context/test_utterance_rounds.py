@@ -266,7 +266,7 @@ def test_a_low_blood_pressure_in_lay_words(full_extractor, text):
     assert statuses(full_extractor.extract(text))["Hypotension"] in ("present", "reported")
 
 
-# Round 6 (tuned on utterances_test4 and test5): a mother feeding her baby is not giving it her medicine, and a
+# Round 8 (tuned on utterances_test4 and test5): a mother feeding her baby is not giving it her medicine, and a
 # relative who is the object of the person's verb does not own what the person goes on to say.
 @pytest.mark.parametrize("text, present", [
     ("젖 먹이는 중인데 사랑니 빼고 아목시실린이랑 진통제를 처방받았어요. 약 먹는 동안 수유 끊어야 하나요?",
@@ -286,7 +286,7 @@ def test_what_a_relative_has_or_is_given_stays_theirs(full_extractor, text, name
     assert statuses(full_extractor.extract(text))[name] in ("family", "hypothetical")
 
 
-# Round 7 (tuned on utterances_test8 after its two blind runs, and on test9's first run): a negative test, a
+# Round 9 (tuned on utterances_test8 after its two blind runs, and on test9's first run): a negative test, a
 # diagnosis mistaken or only suspected, a guess at one's own diagnosis, a relative's medicines said with honour,
 # "is it normal to feel …", a general concept denied beside a kind of it, a while-clause inside a question, a doctor
 # who wants to start a medicine, a borderline sugar, a period that hurts, a reading after a relative's illness, a
@@ -307,7 +307,7 @@ def test_what_a_relative_has_or_is_given_stays_theirs(full_extractor, text, name
     ("at my physical they said my sugar is borderline too", "Prediabetes", "reported"),
     ("생리할 때마다 배가 끊어질 것처럼 아프고 진통제를 먹어요", "Dysmenorrhoea", "reported"),
 ])
-def test_round_seven(full_extractor, text, name, status):
+def test_round_nine(full_extractor, text, name, status):
     assert statuses(full_extractor.extract(text)).get(name) == status
 
 
