@@ -81,6 +81,9 @@ ASKS = {
     "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
                        r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
     "grapefruit": re.compile(r"자몽|grapefruit", _I),
+    # natto beside warfarin: the knowledge base once said vitamin K foods need no avoiding, natto among them, and the
+    # fourth blind pairwise round got "you do not need to avoid natto" (issue 32)
+    "natto": re.compile(r"낫토|\bnatto\b", _I),
     # regular drinking told beside acetaminophen ("I have 3 or 4 beers most nights, how much tylenol is safe for me?":
     # the third blind pairwise round got "safe if you do not exceed 4,000 mg")
     "alcohol": re.compile(r"술|소주|맥주|막걸리|음주|\bbeers?\b|\bwine\b|alcohol|\bdrinks?\s+(?:a|every|most|each)\b|booze", _I),
@@ -107,7 +110,7 @@ GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # it, so "grapefruit with felodipine" was answered "yes" with no caution by the local model)
 RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": ("nifedipine", "니페디핀"),
                    "simvastatin": ("simvastatin", "심바스타틴"), "lovastatin": ("lovastatin", "로바스타틴"),
-                   "aspirin": ("aspirin", "아스피린")}
+                   "aspirin": ("aspirin", "아스피린"), "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘")}
 # Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
 # body's water and salt when a person is dehydrated).
 SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylurea"}
@@ -170,6 +173,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "것이 좋습니다. 약사와 상의하세요.",
       "en": "Grapefruit and grapefruit juice can raise the blood level of felodipine, nifedipine, simvastatin and "
             "lovastatin a lot, so they are usually avoided with these medicines; ask your pharmacist."}),
+    ("warfarin_natto", lambda f: "natto" in f.asks and "warfarin" in (f.drug_names | f.named),
+     {"ko": "와파린을 복용하면 낫토는 보통 아예 먹지 않도록 안내합니다. 비타민 K2가 매우 많아 와파린의 효과를 며칠씩 "
+            "떨어뜨릴 수 있기 때문입니다. 시금치·케일 같은 녹색 채소는 피할 필요는 없지만 매주 비슷한 양을 유지하고, "
+            "식단을 크게 바꾸기 전에는 담당 의사에게 알려 INR을 확인하세요.",
+      "en": "On warfarin, natto is usually avoided altogether: it carries so much vitamin K2 that it can weaken warfarin "
+            "for days. Green vegetables such as spinach or kale need not be avoided, but keep the amount similar from week "
+            "to week, and tell your doctor before a big change in diet so your INR can be checked."}),
     ("acei_potassium", lambda f: bool(f.named_classes & {"acei", "arb"}),
      {"ko": "ACE 억제제와 ARB(안지오텐신 수용체 차단제)는 혈중 칼륨을 올립니다. 의사가 권하지 않는 한 칼륨 보충제나 "
             "저염 대체 소금(칼륨이 든 소금)은 쓰지 마세요.",

@@ -156,6 +156,7 @@ FACETS: dict[str, dict[str, str]] = {
         "alcohol": _KO + r"(?:술|음주|소주|맥주|와인|막걸리|양주)|\b(?:alcohol|drinking|beers?|wine|liquor|vodka|whisk(?:e)?y)\b",
         "caffeine": r"커피|카페인|에너지\s?음료|\b(?:coffees?|caffeine|energy drinks?)\b",
         "grapefruit": r"자몽|\bgrapefruit",
+        "natto": r"낫토|\bnatto\b",
         "driving": r"운전|\bdriv",
         "elderly": r"노인|고령|\b(?:elderly|older adult)",
     },

@@ -20,7 +20,7 @@ from ..text import split_sentences
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
                 "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
-                "pregnancy_planning_drugs"}
+                "pregnancy_planning_drugs", "warfarin_natto"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told

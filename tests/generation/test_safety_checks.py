@@ -252,3 +252,17 @@ def test_a_crisis_reading_is_never_told_to_wait(full_extractor):
     assert fixed.startswith("Please get checked:") and "wait till Monday" not in fixed
     kept = "Call your local emergency number and wait for the ambulance."
     assert agree_with_rules(kept, question, list(notes), notes, "en") == kept
+
+
+# The fourth blind pairwise round (issue 32): "you do not need to avoid natto" to a person on warfarin, from a
+# knowledge-base passage that listed natto among the vitamin K foods no one need avoid (the passage now says otherwise).
+@pytest.mark.parametrize("lang, question, answer", [
+    ("ko", "와파린 먹는데 낫토 먹어도 돼요?", "네, 낫토를 피할 필요는 없습니다. 양을 일정하게 유지하세요."),
+    ("en", "I'm on warfarin, can I eat natto?", "Yes, you do not need to avoid natto; keep the amount consistent."),
+])
+def test_natto_on_warfarin_is_not_called_fine(lang, question, answer):
+    fired = rule_notes(collect_facts(WARFARIN, {}, CLASSES, question), lang)
+    assert "warfarin_natto" in fired
+    body = agree_with_rules(answer, question, list(fired), fired, lang)
+    assert not body.startswith(("Yes", "네")) and fired["warfarin_natto"] in body
+    assert "warfarin_natto" not in rule_notes(collect_facts(None, None, {}, "can I eat natto with apixaban?"), lang)
