@@ -81,6 +81,16 @@ ASKS = {
     "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
                        r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
     "grapefruit": re.compile(r"자몽|grapefruit", _I),
+    # where insulin is kept (the fourth blind pairwise round: "insulin pens can be stored in … the freezer")
+    "insulin_storage": re.compile(r"(?:인슐린|insulin|란투스|lantus|트레시바|tresiba|노보래피드|novorapid|휴마로그|humalog|"
+                                  r"펜\b|\bpens?\b)[^.?!]{0,40}(?:보관|냉동|냉장|얼(?:려|리|었|어|면|음)|store|storing|stored|freez|fridge|"
+                                  r"refrigerat|keep\s+(?:it|them)\s+(?:in|at|cold|cool))|"
+                                  r"(?:보관|냉동|냉장|\bstore|freez|fridge)[^.?!]{0,40}(?:인슐린|insulin)", _I),
+    # life after gestational diabetes (the same round: "no tests are needed after gestational diabetes")
+    "after_gdm": re.compile(r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)[^?]{0,80}(?:출산|낳|분만|after\s+(?:the\s+)?"
+                            r"(?:birth|baby|delivery)|post-?partum|went\s+away|gone|사라|없어|정상)|"
+                            r"(?:출산|낳|after\s+(?:the\s+)?(?:birth|baby|delivery)|post-?partum)[^?]{0,80}"
+                            r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)", _I),
     # natto beside warfarin: the knowledge base once said vitamin K foods need no avoiding, natto among them, and the
     # fourth blind pairwise round got "you do not need to avoid natto" (issue 32)
     "natto": re.compile(r"낫토|\bnatto\b", _I),
@@ -173,6 +183,18 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "것이 좋습니다. 약사와 상의하세요.",
       "en": "Grapefruit and grapefruit juice can raise the blood level of felodipine, nifedipine, simvastatin and "
             "lovastatin a lot, so they are usually avoided with these medicines; ask your pharmacist."}),
+    ("insulin_storage", lambda f: "insulin_storage" in f.asks,
+     {"ko": "인슐린은 절대 얼리면 안 됩니다. 한 번이라도 얼었던 인슐린은 녹아도 쓰지 말고 버리세요. 개봉 전 인슐린은 "
+            "냉장고(2~8°C, 냉동실 근처는 피함)에, 사용 중인 펜은 설명서에 적힌 기간 동안 실온에 보관합니다.",
+      "en": "Insulin must never be frozen: insulin that has frozen must not be used, even after it thaws. Unopened "
+            "insulin is kept in the fridge (2–8 °C, away from the freezer compartment); the pen in use can stay at room "
+            "temperature for as long as its leaflet says."}),
+    ("after_gdm", lambda f: "after_gdm" in f.asks,
+     {"ko": "임신성 당뇨가 출산 후 사라져도 나중에 2형 당뇨가 생길 위험이 높습니다. 보통 출산 4~12주 뒤에 혈당 검사를 "
+            "받고, 그 뒤로도 1~3년마다 검사를 받으세요. 다음 임신 전에도 의사와 상의하세요.",
+      "en": "Even when gestational diabetes goes away after the birth, the risk of type 2 diabetes later stays high: a "
+            "glucose test is usually done 4–12 weeks after the birth and then every 1–3 years. Talk to your doctor "
+            "before another pregnancy too."}),
     ("warfarin_natto", lambda f: "natto" in f.asks and "warfarin" in (f.drug_names | f.named),
      {"ko": "와파린을 복용하면 낫토는 보통 아예 먹지 않도록 안내합니다. 비타민 K2가 매우 많아 와파린의 효과를 며칠씩 "
             "떨어뜨릴 수 있기 때문입니다. 시금치·케일 같은 녹색 채소는 피할 필요는 없지만 매주 비슷한 양을 유지하고, "

@@ -266,3 +266,27 @@ def test_natto_on_warfarin_is_not_called_fine(lang, question, answer):
     body = agree_with_rules(answer, question, list(fired), fired, lang)
     assert not body.startswith(("Yes", "네")) and fired["warfarin_natto"] in body
     assert "warfarin_natto" not in rule_notes(collect_facts(None, None, {}, "can I eat natto with apixaban?"), lang)
+
+
+# The two other unsafe answers of the fourth round, model errors no rule met then: insulin "can be stored in the
+# freezer", and "no tests are needed after gestational diabetes".
+@pytest.mark.parametrize("lang, question, rule", [
+    ("en", "can I keep my spare insulin pens in the freezer so they last longer?", "insulin_storage"),
+    ("ko", "여행 가는데 인슐린 펜 보관은 어떻게 해요?", "insulin_storage"),
+    ("en", "I had gestational diabetes but it went away after the baby, do I need any more tests?", "after_gdm"),
+    ("ko", "임신성 당뇨였는데 출산하고 나서 정상이래요. 이제 검사 안 받아도 되죠?", "after_gdm"),
+])
+def test_insulin_storage_and_life_after_gestational_diabetes_get_their_notes(lang, question, rule):
+    assert rule in rule_notes(collect_facts(None, None, {}, question), lang)
+
+
+@pytest.mark.parametrize("question", ["what is insulin resistance?", "임신성 당뇨 진단 기준이 뭔가요?",
+                                      "how do I store my inhaler?"])
+def test_the_new_notes_keep_to_their_questions(question):
+    fired = rule_notes(collect_facts(None, None, {}, question), "en")
+    assert not {"insulin_storage", "after_gdm"} & set(fired)
+
+
+def test_a_face_is_no_freezer():
+    """얼굴 (face) begins like 얼다 (to freeze)."""
+    assert "insulin_storage" not in rule_notes(collect_facts(None, None, {}, "인슐린 맞고 나서 얼굴이 붉어요"), "ko")
