@@ -34,7 +34,8 @@ def _any(*patterns: str) -> re.Pattern[str]:
 
 CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|답답|짓누|뻐근|쥐어짜|무겁|묵직)", r"흉통",
              r"chest\s+(?:pain|pressure|tightness|hurts)", r"pain\s+in\s+(?:my\s+|his\s+|her\s+)?chest",
-             r"chest\s+(?:feels?\s+|is\s+)?(?:\w+\s+){0,2}?(?:heavy|tight|crushing|squeez\w*)")
+             r"chest\s+(?:feels?\s+|is\s+)?(?:\w+\s+){0,2}?(?:heavy|tight|crushing|squeez\w*)",
+             r"(?:pressure|tightness|burning\s+pressure)\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?chest")
 # A chest pain described as crushing, squeezing or a weight on it needs no companion symptom.
 CHEST_CRUSHING = _any(r"가슴.{0,12}(?:쥐어짜|짓누르|짓눌)", r"crushing\s+(?:chest|pain)",
                       r"(?:something|an?\s+(?:elephant|weight))\s+(?:is\s+)?sitting\s+on\s+(?:my|his|her)\s+chest",
@@ -46,7 +47,12 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)", 
               r"말(?:이|도|을)?\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
               r"slurred\s+speech", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
               r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
-              r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)")
+              r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)",
+              # balance and eyes together (BE FAST's B and E; visitor_test4: "suddenly cant walk straight, says she's
+              # seeing double and the room is spinning")
+              r"(?:can'?t|cannot)\s+walk\s+straight.{0,80}(?:seeing\s+double|double\s+vision|can'?t\s+see)",
+              r"(?:seeing\s+double|double\s+vision).{0,80}(?:can'?t|cannot)\s+walk\s+straight",
+              r"(?:똑바로\s*못\s*걷|제대로\s*못\s*걷).{0,40}(?:두\s*개로\s*보|겹쳐\s*보)|(?:두\s*개로\s*보|겹쳐\s*보).{0,40}(?:똑바로|제대로)\s*못\s*걷")
 HYPO = _any(r"저혈당", r"혈당이?\s*(?:너무\s*)?(?:낮|떨어)", r"low\s+blood\s+sugar", r"hypoglyc", r"sugar\s+(?:is\s+)?(?:very\s+)?low")
 HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정신이\s*없", r"깨어나지", r"축\s*처", r"말(?:도|을)?\s*못\s*하",
                    r"confus", r"unconscious", r"passed\s+out",
@@ -59,12 +65,20 @@ LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d|
 UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:안|못)",
                     r"\bunresponsive\b", r"won'?t\s+wake\s+up", r"(?:can'?t|cannot)\s+wake\s+(?:him|her|them)",
                     r"경련을?\s*(?:해요|하고\s*있|일으키)", r"발작을?\s*(?:해요|하고\s*있)", r"(?:is|are)\s+(?:having\s+a\s+seizure|"
-                    r"seizing|convulsing)")
+                    r"seizing|convulsing)",
+                    # a collapse told as it happens (the fifth blind round: "my husband just collapsed at the dinner
+                    # table, hes not responding and making weird gasping noises")
+                    r"\b(?:he|she|hes|shes|he's|she's|they're)\s+(?:is\s+)?(?:not|isn'?t)\s+(?:responding|breathing)",
+                    r"collapsed.{0,60}(?:not\s+responding|unresponsive|gasping|not\s+breathing)",
+                    r"쓰러(?:졌|져).{0,30}(?:반응이\s*없|숨을?\s*(?:헐떡|안\s*쉬|못\s*쉬)|대답(?:이|을)?\s*(?:없|안|못))")
 SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶지\s*않", r"목숨을\s*끊", r"suicid", r"kill\s+(?:myself|herself|"
                r"himself)", r"end\s+(?:my|her|his)\s+life", r"want\s+to\s+die", r"don'?t\s+want\s+to\s+live",
                r"(?:다|모두|전부|그냥|이제)\s*끝내고\s*싶", r"사라지고\s*싶", r"없어지면\s*(?:다들|모두|가족들?이?)?\s*편",
                r"(?:수면제|약)\S{0,2}\s*(?:\S+\s*)?(?:모아\s*두|모으고|모아\s*놓)", r"better\s+off\s+without\s+(?:me|him|her|them)",
-               r"end\s+it\s+all", r"no\s+reason\s+to\s+(?:live|go\s+on)", r"giv(?:ing|en|e)\s+(?:away\s+)?(?:her|his|my)\s+"
+               r"end\s+it\s+all", r"no\s+reason\s+to\s+(?:live|go\s+on)",
+               # a farewell message (the fifth blind round: "he texted me 'sorry for everything, take care of mom'")
+               r"sorry\s+for\s+everything", r"take\s+care\s+of\s+(?:mom|mum|dad|the\s+kids|my\s+kids|everyone)\s+for\s+me",
+               r"(?:그동안|전부|다)\s*미안했(?:다|어)[^?]{0,30}(?:문자|카톡|메시지|연락)", r"giv(?:ing|en|e)\s+(?:away\s+)?(?:her|his|my)\s+"
                r"(?:stuff|things|belongings)\s+away")
 # Back pain with numbness around the groin or new trouble passing urine (cauda equina syndrome: an emergency).
 BACK = _any(r"허리|등\s*아래|요통", r"(?:lower\s+)?back\s*(?:pain|ache|hurts)|backache|sciatica")
@@ -83,11 +97,23 @@ ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:�
                    r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)")
 ALLERGEN = _any(r"벌에|쏘였|쏘여|두드러기|알레르기|땅콩|새우|갑각류", r"\bstung\b|\bsting\b|hives|allerg|peanut|shellfish")
 AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*쉬기)?\S{0,2}\s*(?:\S+\s*)?(?:힘들|어렵|막혀|막히)",
-              r"(?:can'?t|cannot|trouble|hard\s+to)\s+breath", r"wheez")
+              r"(?:can'?t|cannot|trouble|hard\s+to)\s+breath", r"wheez",
+              # the throat swelling, told by what it does (visitor_test4: hives after amoxicillin, "my voice sounds weird
+              # and it's getting hard to swallow")
+              r"(?:hard|difficult|trouble|harder)\s+(?:to\s+)?swallow", r"voice\s+(?:sounds?\s+|is\s+)?(?:weird|hoarse|funny|"
+              r"different|strange)", r"삼키기\s*(?:가\s*)?(?:힘들|어렵)", r"목소리가?\s*(?:이상|변했|쉬)")
 # Breathing that fails: blue lips, the chest pulling in between the ribs, breath that suddenly cannot be caught.
 BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)\s+(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
                  r"(?:blue|grey|gray)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
-                 r"sudden(?:ly)?.{0,20}(?:can'?t|cannot)\s+(?:catch\s+(?:my|his|her)\s+)?breath")
+                 r"sudden(?:ly)?.{0,20}(?:can'?t|cannot)\s+(?:catch\s+(?:my|his|her)\s+)?breath",
+                 # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
+                 # coughing up pinkish foamy spit")
+                 r"pink(?:ish)?\s*,?\s*(?:and\s+)?(?:foamy|frothy)|(?:foamy|frothy)\s*,?\s*(?:and\s+)?pink(?:ish)?",
+                 r"분홍.{0,8}거품|거품.{0,8}분홍",
+                 r"(?:can'?t|cannot)\s+catch\s+(?:my|his|her)\s+breath\s+even\s+(?:when\s+)?(?:sitting|lying|resting|at\s+rest)",
+                 # food stuck so that saliva cannot go down (the fifth blind round: "침도 못 삼켜서 계속 뱉어내고 있어요")
+                 r"침(?:도|을|조차)?\s*(?:못|안)\s*삼(?:키|켜)", r"(?:can'?t|cannot)\s+(?:even\s+)?swallow\s+(?:my\s+)?(?:own\s+)?"
+                 r"(?:saliva|spit)")
 # A sudden headache like no other (a bleed in the brain until shown otherwise); fever with a stiff neck (meningitis).
 HEADACHE = _any(r"worst\s+headache\s+of\s+(?:my|his|her|their)\s+life", r"thunderclap",
                 r"(?:갑자기|난생|평생).{0,25}(?:머리|두통|뒤통수).{0,25}(?:깨질|망치|세게\s*맞은|처음|최악)",
@@ -101,7 +127,13 @@ BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+bl
                 r"coffee[\s-]*grounds?", r"커피\s*(?:찌꺼기|가루)",
                 r"(?:have|having|had|got|passing|passed|noticed|been)\s+(?:\w+\s+){0,2}?(?:black|tarry)\s+"
                 r"(?:and\s+tarry\s+|tarry\s+)?(?:stools?|poops?|poo)",
-                r"(?:짜장|자장)\s*(?:면)?\s*같은\s*(?:변|대변)|검은\s*(?:색\s*)?(?:변|대변)")
+                r"(?:짜장|자장)\s*(?:면)?\s*(?:같은|처럼|같이)\s*(?:\S+\s+)?(?:변|대변)|"
+                r"(?:검은|까만|새까만|시커먼)\s*(?:색\s*)?(?:변|대변)",
+                # a bleed on a blood thinner that does not stop (the fifth blind round: "와파린 드시는 엄마가 … 코피가
+                # 20분째 안 멈춰요"): pressure for 10-20 minutes is the home remedy, past it is care now
+                r"코피.{0,25}(?:안\s*멈|멈추지\s*않|안\s*멎|멎지\s*않|\d+\s*분\s*(?:째|넘게|이상))",
+                r"nose\s*bleed.{0,50}(?:won'?t|will\s+not|doesn'?t|does\s+not|not|hasn'?t|isn'?t)\s+(?:stop|stopp)",
+                r"(?:bleeding|bleed)\s+(?:that\s+)?(?:won'?t|will\s+not|doesn'?t|does\s+not)\s+stop")
 # Dark, cola-coloured urine with aching or weak muscles (rhabdomyolysis, a statin's rare harm; the fourth blind round
 # answered it with mild statin aches): an emergency.
 DARK_URINE = _any(r"(?:cola|coke|tea|brown|dark\s+brown)[\s-]*(?:colou?red\s+)?(?:urine|pee)",
@@ -109,6 +141,26 @@ DARK_URINE = _any(r"(?:cola|coke|tea|brown|dark\s+brown)[\s-]*(?:colou?red\s+)?(
                   r"(?:소변|오줌).{0,10}(?:콜라|갈색|검붉|간장)")
 MUSCLE = _any(r"muscle|thighs?|legs?\s+(?:are\s+|feel\s+)?(?:weak|aching|sore)|weak(?:ness)?",
               r"근육|허벅지|다리.{0,6}(?:힘|아프|아파|쑤)")
+
+# Many tablets taken at once (visitor_test4: "took about 20 tylenol after a fight with her boyfriend"): an overdose.
+OVERDOSE = _any(r"(?:took|swallowed|ate|taken)\s+(?:about\s+|like\s+|around\s+|maybe\s+|over\s+|nearly\s+)?(?:[2-9]\d|1\d|\d{3})\s+"
+                r"(?:of\s+(?:her|his|my|the)\s+)?(?:tylenol|paracetamol|acetaminophen|pills|tablets|advil|ibuprofen|aspirin|"
+                r"sleeping\s+pills|panadol)",
+                r"(?:타이레놀|진통제|수면제|알약|약)(?:을|를)?\s*(?:한\s*번에\s*)?(?:[2-9]\d|1\d|\d{3})\s*(?:알|개|정)\S{0,3}\s*"
+                r"(?:이나\s*|넘게\s*|정도\s*|씩\s*)?(?:먹었|삼켰|털어)")
+# Vomiting after a knock to the head (the fifth blind round: "계단에서 넘어져서 머리를 찧었는데 … 계속 토해요").
+HEAD_KNOCK = _any(r"머리(?:를|가|도)?\s*(?:\S+\s*)?(?:찧|부딪|박았|박고|다쳤)",
+                  r"(?:hit|banged|bumped|knocked|smacked|cracked)\s+(?:my|his|her|their)\s+head|fell\s+(?:and|on)\s+"
+                  r"(?:hit\s+)?(?:my|his|her)\s+head")
+VOMITING = _any(r"토해|토하|토했|구토", r"vomit|throwing\s+up|threw\s+up|being\s+sick")
+# A very slow pulse with a faint (the fifth blind round: carvedilol, "went grey and slumped over … his pulse is only 38").
+SLOW_PULSE = re.compile(r"(?:pulse|heart\s*rate|맥박|심박\w*)\D{0,15}?(?<!\d)([1-3]\d)(?!\d|\s*(?:%|years?|살|세))", _I)
+FAINT = _any(r"faint|passed\s+out|slumped|collapsed|came\s+(?:round|to)|blacked\s+out", r"쓰러|실신|기절|정신을?\s*잃")
+# A very high sugar with drowsiness or confusion (the fifth blind round: a grandmother at 580 who "불러도 눈을 잘 못
+# 뜨시고 말도 이상하게" — a hyperosmolar state or ketoacidosis).
+HIGH_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose|\bsugar|\bbs\b)\D{0,15}?(?<!\d)(\d{3})(?!\d)", _I)
+CONFUSED = _any(r"말(?:도|을)?\s*이상", r"눈을?\s*(?:잘\s*)?못\s*뜨", r"헛소리", r"정신이\s*없", r"의식", r"횡설수설",
+                r"confus|drowsy|hard\s+to\s+wake|won'?t\s+wake|not\s+making\s+sense|disoriented")
 
 EMERGENCY = {
     "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
@@ -140,6 +192,11 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("meningitis", bool(MENINGITIS.search(text))),
         ("bleeding", bool(BLEEDING.search(text))),
         ("rhabdomyolysis", bool(DARK_URINE.search(text) and MUSCLE.search(text))),
+        ("overdose", bool(OVERDOSE.search(text))),
+        ("head_injury_vomiting", bool(HEAD_KNOCK.search(text) and VOMITING.search(text))),
+        ("slow_pulse_faint", bool(FAINT.search(text)) and any(int(m.group(1)) < 40 for m in SLOW_PULSE.finditer(text))),
+        ("very_high_glucose", bool(CONFUSED.search(text)) and any(int(m.group(1)) >= 400
+                                                                  for m in HIGH_GLUCOSE.finditer(text))),
     )
     for kind, hit in checks:
         if hit:

@@ -28,6 +28,27 @@ from medical_agent.red_flags import triage
     ("허벅지에 힘이 없고 소변이 콜라색이에요", "rhabdomyolysis"),
     ("on naproxen for my knee and this morning I threw up something that looked like coffee grounds", "bleeding"),
     ("I've had black tarry stools since yesterday", "bleeding"),
+    # the fifth blind round (visitor_test5): a father's black stool on aspirin, a mother's nosebleed on warfarin
+    ("아빠가 스텐트 넣고 아스피린 매일 드시는데 오늘 아침에 짜장처럼 까만 변을 보셨대요", "bleeding"),
+    ("와파린 드시는 엄마가 저녁부터 코피가 나는데 휴지로 꽉 누르고 있어도 20분째 안 멈춰요", "bleeding"),
+    ("my husband is on eliquis and his nosebleed won't stop even with pressure", "bleeding"),
+    ("my husband just collapsed at the dinner table, hes not responding and making weird gasping noises", "unresponsive"),
+    ("tonight he texted me 'sorry for everything, take care of mom' and now hes not picking up", "suicidal_thoughts"),
+    ("mom has heart failure. tonight she cant catch her breath even sitting up and shes coughing up pinkish foamy spit",
+     "breathing"),
+    ("저녁에 고기 먹다가 가슴 쪽에 턱 걸린 느낌인데 침도 못 삼켜서 계속 뱉어내고 있어요", "breathing"),
+    ("남편이 계단에서 넘어져서 머리를 찧었는데 자고 일어나더니 계속 토해요", "head_injury_vomiting"),
+    ("my dad takes carvedilol. he just went grey and slumped over, came round after a few seconds, and his pulse is only 38",
+     "slow_pulse_faint"),
+    ("외할머니가 오늘 아침엔 불러도 눈을 잘 못 뜨시고 말도 이상하게 하세요 이모 혈당계로 재보니 580 나왔어요",
+     "very_high_glucose"),
+    # visitor_test4's emergencies that no flag met (its first run, this session)
+    ("took my first amoxicillin an hour ago and now I've got hives everywhere, my voice sounds weird and it's getting "
+     "hard to swallow", "anaphylaxis"),
+    ("grandma 79 suddenly cant walk straight, says she's seeing double and the room is spinning", "stroke"),
+    ("my 16 yr old daughter took about 20 tylenol after a fight with her boyfriend", "overdose"),
+    ("had a huge bbq dinner and now there's a burning pressure in my chest going up into my jaw", "chest_pain"),
+    ("동생이 수면제를 30알 먹었대요", "overdose"),
 ])
 def test_an_emergency_described_in_everyday_words(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
@@ -41,6 +62,17 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "가슴이 두근거려요. 커피를 줄여야 할까요?",
     "I had a bad headache yesterday after too little sleep",
     "What causes black tarry stools?",
+    "코피가 자주 나는데 이유가 뭘까요?",
+    "how do I stop a nosebleed at home?",
+    "my cough is not responding to antibiotics",
+    "what should I do if someone has a head injury and starts vomiting?",
+    "my resting pulse is 38 because I run marathons, is that ok?",
+    "blood sugar 450 after pizza, how do I bring it down?",
+    "I'm sorry for asking so many questions",
+    "how many tylenol can I take in a day?",
+    "I take 2 tablets of metformin twice a day",
+    "is it hard to swallow pills when you have GERD?",
+    "I've been seeing double when I'm really tired, is that normal?",
     "my pee is dark yellow in the morning, am I dehydrated?",
 ])
 def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
