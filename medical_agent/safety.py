@@ -91,6 +91,12 @@ ASKS = {
                             r"(?:birth|baby|delivery)|post-?partum|went\s+away|gone|사라|없어|정상)|"
                             r"(?:출산|낳|after\s+(?:the\s+)?(?:birth|baby|delivery)|post-?partum)[^?]{0,80}"
                             r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)", _I),
+    # blood with the stool told as one's own or a relative's (the fifth blind round: "55살인데 몇 달 전부터 … 변이
+    # 딱딱해요 요즘은 휴지에 피도 묻어나와요 섬유질 많이 먹으면 될까요" was answered "섬유질을 먹으면 좋습니다")
+    "stool_blood": re.compile(r"(?:(?<!소)변|휴지)[^.?!]{0,20}피(?:가|도|를)?\s*(?:묻|섞|나|보)(?![^.?!]{0,12}(?:없|않|아니))|"
+                              r"피(?:가|도)?\s*(?:섞인|묻은)\s*(?<!소)(?:변|대변)|"
+                              r"(?<!\bno\s)\bblood\b[^.?!]{0,30}\b(?:stool|poo|poop|toilet\s+paper|when\s+I\s+wipe)|"
+                              r"\b(?:stool|poo|poop)s?\b[^.?!]{0,20}(?<!\bno\s)\bblood", _I),
     # natto beside warfarin: the knowledge base once said vitamin K foods need no avoiding, natto among them, and the
     # fourth blind pairwise round got "you do not need to avoid natto" (issue 32)
     "natto": re.compile(r"낫토|\bnatto\b", _I),
@@ -114,6 +120,9 @@ POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)
 # The same for sodium ("피검사에서 나트륨이 128 나왔대요" from the mother of a 75-year-old on a thiazide who is confused:
 # the third blind pairwise round, issue 32, where neither answer said the value was low).
 SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg|밀리그램|g\b))", _I)   # not "150 mg"
+# Medicines that raise a sulfonylurea's effect to a dangerous low (the fifth blind round: a 78-year-old on glimepiride
+# given co-trimoxazole was told "같이 드셔도 문제없습니다").
+SULFONYLUREA_RAISERS = {"sulfamethoxazole / trimethoprim", "fluconazole", "clarithromycin"}
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # Medicines a rule names, read from the message's words too: the concept table may lack one (felodipine is not in
@@ -195,6 +204,20 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Even when gestational diabetes goes away after the birth, the risk of type 2 diabetes later stays high: a "
             "glucose test is usually done 4–12 weeks after the birth and then every 1–3 years. Talk to your doctor "
             "before another pregnancy too."}),
+    ("sulfonylurea_raised", lambda f: "sulfonylurea" in (f.drug_classes | f.named_classes) and
+     bool((f.drug_names | f.named) & SULFONYLUREA_RAISERS),
+     {"ko": "설폰요소제(글리메피리드·글리클라지드 등)를 코트리목사졸(박트림)이나 플루코나졸과 함께 쓰면 혈당이 심하게 떨어질 수 "
+            "있습니다(특히 고령자). 처방한 의사나 약사에게 함께 써도 되는지 확인하고, 복용하는 동안 혈당을 더 자주 재며 저혈당 "
+            "증상에 대비하세요.",
+      "en": "A sulfonylurea (glimepiride, gliclazide and others) taken with co-trimoxazole (Bactrim) or fluconazole can "
+            "drop blood sugar dangerously, especially in older people. Check with the prescriber or a pharmacist before "
+            "combining them, and check blood sugar more often while on both."}),
+    ("stool_blood", lambda f: "stool_blood" in f.asks,
+     {"ko": "변에 피가 묻거나 섞여 나오면 진료를 받아 원인을 확인하세요. 배변 습관이 몇 주 이상 바뀌었거나 50세 이상이면 "
+            "대장내시경이 필요할 수 있습니다. 피가 많이 나오거나 검은 변, 어지러움이 있으면 응급실로 가세요.",
+      "en": "Blood on or in the stool needs a doctor's check to find the cause; with a change in bowel habit lasting weeks, "
+            "or over the age of 50, that often means a colonoscopy. A lot of blood, black stools or feeling faint needs "
+            "emergency care."}),
     ("warfarin_natto", lambda f: "natto" in f.asks and "warfarin" in (f.drug_names | f.named),
      {"ko": "와파린을 복용하면 낫토는 보통 아예 먹지 않도록 안내합니다. 비타민 K2가 매우 많아 와파린의 효과를 며칠씩 "
             "떨어뜨릴 수 있기 때문입니다. 시금치·케일 같은 녹색 채소는 피할 필요는 없지만 매주 비슷한 양을 유지하고, "

@@ -20,7 +20,7 @@ from ..text import split_sentences
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
                 "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
-                "pregnancy_planning_drugs", "warfarin_natto"}
+                "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told
@@ -39,7 +39,9 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"(?:드셔도|복용하셔도|드셔도\s*괜찮|먹어도|써도)\s*(?:됩니다|돼요|괜찮습니다)|괜찮습니다|가능합니다|물론)|"
                          # "로사르탄을 계속 먹어도 되지만, …" (not "먹어도 되는지는 의사와 상의하세요")
                          r"^[^.?!]{0,40}?(?<!안\s)(?<!안)(?:먹어도|드셔도|복용하셔도|복용해도|써도|맞아도)\s*"
-                         r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가))", re.I)
+                         r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가)|(?:큰\s*)?문제\s*(?:가\s*)?없)|"
+                         # "같이 드셔도 문제없습니다" (the fifth blind round, glimepiride with co-trimoxazole), "no problem"
+                         r"^\W*(?:there'?s\s+)?no\s+problem\b", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)

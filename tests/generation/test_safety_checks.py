@@ -290,3 +290,33 @@ def test_the_new_notes_keep_to_their_questions(question):
 def test_a_face_is_no_freezer():
     """얼굴 (face) begins like 얼다 (to freeze)."""
     assert "insulin_storage" not in rule_notes(collect_facts(None, None, {}, "인슐린 맞고 나서 얼굴이 붉어요"), "ko")
+
+
+# The fifth blind round (issue 32): "같이 드셔도 문제없습니다" for a 78-year-old's glimepiride with co-trimoxazole.
+def test_a_sulfonylurea_with_co_trimoxazole_is_not_called_no_problem():
+    question = "아버지가 아마릴(글리메피리드) 드시는데 박트림(코트리목사졸)을 받아오셨어요. 같이 드셔도 문제없나요?"
+    turn = {"medications": [{"name": "Glimepiride", "assertion": "family"},
+                            {"name": "Sulfamethoxazole / trimethoprim", "assertion": "family"}]}
+    fired = rule_notes(collect_facts(None, turn, {"glimepiride": "sulfonylurea"}, question), "ko")
+    assert "sulfonylurea_raised" in fired
+    body = agree_with_rules("같이 드셔도 문제없습니다. 방광염 치료를 계속하세요.", question, list(fired), fired, "ko")
+    assert body.startswith("먼저 확인이 필요합니다") and fired["sulfonylurea_raised"] in body
+    other = {"medications": [{"name": "Glimepiride", "assertion": "present"}, {"name": "Amoxicillin", "assertion": "present"}]}
+    assert "sulfonylurea_raised" not in rule_notes(collect_facts(None, other, {"glimepiride": "sulfonylurea"},
+                                                                 "can I take amoxicillin with glimepiride?"), "en")
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("ko", "55살인데 몇 달 전부터 변이 딱딱해요 요즘은 휴지에 피도 묻어나와요 섬유질 많이 먹으면 될까요"),
+    ("en", "I've noticed blood on the toilet paper when I wipe for a few weeks, is it just piles?"),
+])
+def test_blood_with_the_stool_gets_a_doctor_s_check(lang, question):
+    assert "stool_blood" in rule_notes(collect_facts(None, None, {}, question), lang)
+    assert "stool_blood" not in rule_notes(collect_facts(None, None, {}, "my blood pressure is fine but I'm constipated"),
+                                           lang)
+
+
+@pytest.mark.parametrize("question", ["소변에 피가 섞여 나오고 옆구리가 아파요", "변에 피가 섞여 나온 적은 없고 설사만 해요",
+                                      "there's no blood in my stool, just cramps"])
+def test_urine_or_a_denied_bleed_is_no_stool_blood(question):
+    assert "stool_blood" not in rule_notes(collect_facts(None, None, {}, question), "ko")
