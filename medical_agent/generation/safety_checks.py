@@ -43,6 +43,11 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          # "같이 드셔도 문제없습니다" (the fifth blind round, glimepiride with co-trimoxazole), "no problem"
                          r"^\W*(?:there'?s\s+)?no\s+problem\b", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
+# rules whose medicines are often paused: a first sentence that says to keep taking them ("오늘도 드셔야 합니다" to a
+# question about ramipril during diarrhoea, the fifth blind round) starts with the rule instead
+PAUSED = {"sick_day"}
+KEEP_TAKING = re.compile(r"^[^.?!]{0,40}?(?:드셔야|먹어야|복용하셔야|복용해야|계속\s*(?:드|먹|복용)|\bkeep\s+taking|"
+                         r"\bcontinue\s+(?:taking|to\s+take)|\bshould\s+(?:still\s+)?take)", re.I)
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)
 NOT_BAD = re.compile(r"\bnot\s+(?:necessarily\s+|that\s+|too\s+)?(?:bad|high|a\s+(?:problem|concern))\b|"
@@ -100,6 +105,7 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
     if PERMISSION.search(question):
         body = _lead_with(body, fired, INTERACTIONS, AFFIRMATIVE, NOT_WITHOUT[key], notes)
     body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
+    body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
     drops = [DROPPED[name] for name in fired if name in DROPPED]
     if drops:
         body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))

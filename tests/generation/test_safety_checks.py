@@ -320,3 +320,13 @@ def test_blood_with_the_stool_gets_a_doctor_s_check(lang, question):
                                       "there's no blood in my stool, just cramps"])
 def test_urine_or_a_denied_bleed_is_no_stool_blood(question):
     assert "stool_blood" not in rule_notes(collect_facts(None, None, {}, question), "ko")
+
+
+def test_keep_taking_a_medicine_paused_on_sick_days_starts_with_the_rule():
+    """The fifth blind round: ramipril during diarrhoea answered "오늘도 드셔야 합니다" above the sick-day note."""
+    question = "어제부터 설사를 계속 하는데 라미프릴 오늘도 먹어야 하나요?"
+    fired = rule_notes(collect_facts(None, {"medications": [{"name": "Ramipril", "assertion": "present"}]},
+                                     {"ramipril": "acei"}, question), "ko")
+    assert "sick_day" in fired
+    body = agree_with_rules("오늘도 드셔야 합니다. 물을 충분히 드세요.", question, list(fired), fired, "ko")
+    assert body.startswith("먼저 확인이 필요합니다") and fired["sick_day"] in body
