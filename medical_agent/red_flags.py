@@ -148,6 +148,10 @@ OVERDOSE = _any(r"(?:took|swallowed|ate|taken)\s+(?:about\s+|like\s+|around\s+|m
                 r"sleeping\s+pills|panadol)",
                 r"(?:타이레놀|진통제|수면제|알약|약)(?:을|를)?\s*(?:한\s*번에\s*)?(?:[2-9]\d|1\d|\d{3})\s*(?:알|개|정)\S{0,3}\s*"
                 r"(?:이나\s*|넘게\s*|정도\s*|씩\s*)?(?:먹었|삼켰|털어)")
+# Severe upper belly pain going through to the back with vomiting (pancreatitis until shown otherwise; the fifth blind
+# round: "constant pain in the top of my stomach that goes straight through to my back, and i keep throwing up").
+BELLY_TO_BACK = _any(r"(?:stomach|abdomen|abdominal|belly|tummy|upper\s+stomach).{0,50}(?:through|into|to|round)\s+(?:to\s+)?"
+                     r"(?:my|the|his|her)\s+back", r"(?:명치|윗배|배).{0,20}등(?:까지|으로|쪽으로)?\s*(?:\S+\s*)?(?:뚫|관통|뻗|퍼지)")
 # Vomiting after a knock to the head (the fifth blind round: "계단에서 넘어져서 머리를 찧었는데 … 계속 토해요").
 HEAD_KNOCK = _any(r"머리(?:를|가|도)?\s*(?:\S+\s*)?(?:찧|부딪|박았|박고|다쳤)",
                   r"(?:hit|banged|bumped|knocked|smacked|cracked)\s+(?:my|his|her|their)\s+head|fell\s+(?:and|on)\s+"
@@ -194,6 +198,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("rhabdomyolysis", bool(DARK_URINE.search(text) and MUSCLE.search(text))),
         ("overdose", bool(OVERDOSE.search(text))),
         ("head_injury_vomiting", bool(HEAD_KNOCK.search(text) and VOMITING.search(text))),
+        ("belly_to_back", bool(BELLY_TO_BACK.search(text) and VOMITING.search(text))),
         ("slow_pulse_faint", bool(FAINT.search(text)) and any(int(m.group(1)) < 40 for m in SLOW_PULSE.finditer(text))),
         ("very_high_glucose", bool(CONFUSED.search(text)) and any(int(m.group(1)) >= 400
                                                                   for m in HIGH_GLUCOSE.finditer(text))),

@@ -86,6 +86,15 @@ ASKS = {
                                   r"펜\b|\bpens?\b)[^.?!]{0,40}(?:보관|냉동|냉장|얼(?:려|리|었|어|면|음)|store|storing|stored|freez|fridge|"
                                   r"refrigerat|keep\s+(?:it|them)\s+(?:in|at|cold|cool))|"
                                   r"(?:보관|냉동|냉장|\bstore|freez|fridge)[^.?!]{0,40}(?:인슐린|insulin)", _I),
+    # a meal skipped on mealtime insulin (the fifth blind round: "going to skip dinner tonight … do i still inject the
+    # lispro?" was answered "still inject it")
+    "skip_meal_insulin": re.compile(r"(?:skip(?:ping)?|miss(?:ing)?|not\s+eat(?:ing)?|won'?t\s+eat|no)\s+(?:my\s+|a\s+)?"
+                                    r"(?:dinner|lunch|breakfast|supper|meal)[^?]{0,80}(?:insulin|lispro|humalog|novorapid|"
+                                    r"aspart|fiasp|bolus)|(?:insulin|lispro|humalog|novorapid|aspart|bolus)[^?]{0,80}"
+                                    r"(?:skip(?:ping)?|miss(?:ing)?)\s+(?:my\s+|a\s+)?(?:dinner|lunch|breakfast|supper|meal)|"
+                                    r"(?:저녁|점심|아침|밥|식사)(?:을|를)?\s*(?:안\s*먹|거르|건너뛰|굶)[^?]{0,60}(?:인슐린|식사\s*인슐린|"
+                                    r"휴마로그|노보래피드)|(?:인슐린|휴마로그|노보래피드)[^?]{0,60}(?:저녁|점심|아침|밥|식사)(?:을|를)?\s*"
+                                    r"(?:안\s*먹|거르|건너뛰|굶)", _I),
     # life after gestational diabetes (the same round: "no tests are needed after gestational diabetes")
     "after_gdm": re.compile(r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)[^?]{0,80}(?:출산|낳|분만|after\s+(?:the\s+)?"
                             r"(?:birth|baby|delivery)|post-?partum|went\s+away|gone|사라|없어|정상)|"
@@ -198,6 +207,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Insulin must never be frozen: insulin that has frozen must not be used, even after it thaws. Unopened "
             "insulin is kept in the fridge (2–8 °C, away from the freezer compartment); the pen in use can stay at room "
             "temperature for as long as its leaflet says."}),
+    ("skip_meal_insulin", lambda f: "skip_meal_insulin" in f.asks,
+     {"ko": "식사를 거르면 보통 그 끼니의 식사 인슐린(초속효성)도 맞지 않습니다. 기저 인슐린(란투스 등)은 평소대로 "
+            "맞되, 혈당을 더 자주 재고 저혈당(식은땀, 떨림)이 오면 빨리 흡수되는 당 15g을 드세요. 용량 조절은 "
+            "담당 의료진이 정해 준 방법을 따르세요.",
+      "en": "When you skip a meal, the mealtime (rapid-acting) insulin for it is usually skipped too; keep your "
+            "long-acting insulin as usual, check your sugar more often, and treat a low (sweaty, shaky) with 15 g of "
+            "fast sugar. Follow the dose plan your diabetes team gave you."}),
     ("after_gdm", lambda f: "after_gdm" in f.asks,
      {"ko": "임신성 당뇨가 출산 후 사라져도 나중에 2형 당뇨가 생길 위험이 높습니다. 보통 출산 4~12주 뒤에 혈당 검사를 "
             "받고, 그 뒤로도 1~3년마다 검사를 받으세요. 다음 임신 전에도 의사와 상의하세요.",

@@ -49,6 +49,9 @@ from medical_agent.red_flags import triage
     ("my 16 yr old daughter took about 20 tylenol after a fight with her boyfriend", "overdose"),
     ("had a huge bbq dinner and now there's a burning pressure in my chest going up into my jaw", "chest_pain"),
     ("동생이 수면제를 30알 먹었대요", "overdose"),
+    ("started januvia a few weeks ago. since last night I've got this awful constant pain in the top of my stomach that "
+     "goes straight through to my back, and i keep throwing up", "belly_to_back"),
+    ("어젯밤부터 명치가 등까지 뚫고 나가듯이 아프고 계속 토해요", "belly_to_back"),
 ])
 def test_an_emergency_described_in_everyday_words(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
@@ -69,6 +72,7 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "my resting pulse is 38 because I run marathons, is that ok?",
     "blood sugar 450 after pizza, how do I bring it down?",
     "I'm sorry for asking so many questions",
+    "my stomach hurts and my back aches after moving house",
     "how many tylenol can I take in a day?",
     "I take 2 tablets of metformin twice a day",
     "is it hard to swallow pills when you have GERD?",

@@ -20,7 +20,7 @@ from ..text import split_sentences
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
                 "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
-                "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised"}
+                "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised", "skip_meal_insulin"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told
@@ -45,9 +45,10 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 # rules whose medicines are often paused: a first sentence that says to keep taking them ("오늘도 드셔야 합니다" to a
 # question about ramipril during diarrhoea, the fifth blind round) starts with the rule instead
-PAUSED = {"sick_day"}
-KEEP_TAKING = re.compile(r"^[^.?!]{0,40}?(?:드셔야|먹어야|복용하셔야|복용해야|계속\s*(?:드|먹|복용)|\bkeep\s+taking|"
-                         r"\bcontinue\s+(?:taking|to\s+take)|\bshould\s+(?:still\s+)?take)", re.I)
+PAUSED = {"sick_day", "skip_meal_insulin"}        # (and "still inject the lispro" before a skipped dinner)
+KEEP_TAKING = re.compile(r"^[^.?!]{0,40}?(?:드셔야|먹어야|복용하셔야|복용해야|맞으셔야|맞아야|계속\s*(?:드|먹|복용|맞)|"
+                         r"\bkeep\s+taking|\bcontinue\s+(?:taking|to\s+take)|\bshould\s+(?:still\s+)?(?:take|inject)|"
+                         r"\bstill\s+inject)|^\W*(?:yes\b|네[,.\s])", re.I)
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)
 NOT_BAD = re.compile(r"\bnot\s+(?:necessarily\s+|that\s+|too\s+)?(?:bad|high|a\s+(?:problem|concern))\b|"

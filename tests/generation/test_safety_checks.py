@@ -330,3 +330,15 @@ def test_keep_taking_a_medicine_paused_on_sick_days_starts_with_the_rule():
     assert "sick_day" in fired
     body = agree_with_rules("오늘도 드셔야 합니다. 물을 충분히 드세요.", question, list(fired), fired, "ko")
     assert body.startswith("먼저 확인이 필요합니다") and fired["sick_day"] in body
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("en", "im on insulin (lispro before meals + lantus at night). going to skip dinner tonight, do i still inject the lispro?"),
+    ("ko", "저녁을 안 먹을 건데 식사 인슐린 휴마로그 그래도 맞아야 하나요?"),
+])
+def test_a_skipped_meal_on_mealtime_insulin_gets_its_note(lang, question):
+    fired = rule_notes(collect_facts(None, None, {}, question), lang)
+    assert "skip_meal_insulin" in fired
+    answer = {"en": "Yes, you should still inject the lispro.", "ko": "네, 그래도 맞으셔야 합니다."}[lang]
+    body = agree_with_rules(answer, question, list(fired), fired, lang)
+    assert fired["skip_meal_insulin"] in body and not body.startswith(("Yes", "네"))
