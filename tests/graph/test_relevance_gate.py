@@ -140,3 +140,14 @@ def test_an_emergency_told_as_a_story_is_not_ruled_out_by_lexical_support(make_a
     assert agent.run("a", "당뇨가 있는데 요즘 발이 저려요 어떻게 관리하나요?")["evidence_verdict"] == "incorrect"
     emergency = agent.run("b", "가슴이 쥐어짜듯 아프고 식은땀이 나요 어떻게 해야돼요")
     assert emergency["red_flag"] and emergency["evidence_verdict"] == "correct"
+
+
+def test_a_yes_under_the_not_covered_label_still_gives_way_to_a_rule(make_agent):
+    """The fifth blind round, asked again with the model: "물론요, … 같이 드셔도 문제없습니다" under the label was left
+    as it was, because the rules read the label as the answer's first sentence."""
+    llm = model(generate=lambda m, o: json.dumps({"answer": "Yes, you can eat natto with warfarin.", "key_points": [],
+                                                  "confidence": 0.8}))
+    result = make_agent(llm, **NONE_CLOSE).run("u", "I'm on warfarin, can I eat natto?")
+    assert result["generator"] == "llm_not_covered" and result["answer"].startswith(NOT_COVERED_LABEL["en"])
+    after_label = result["answer"][len(NOT_COVERED_LABEL["en"]):].lstrip()
+    assert after_label.startswith("Not without checking first") and "natto" in after_label.split(".")[0]
