@@ -98,16 +98,30 @@ DROPPED: dict[str, Callable[[str], bool]] = {
 }
 
 
-def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str) -> str:
+# Under an emergency line, a sentence that plays the emergency down is left out (the fifth blind round, asked again:
+# "물 마시면 내려갈 수 있습니다" under the line for food stuck so saliva cannot go down; "symptoms of food poisoning"
+# under the line for belly pain through to the back)
+REASSURANCE = re.compile(r"\b(?:you\s+can|it\s+can|it'?s\s+(?:ok|okay|fine)\s+to)\s+wait\b|\bno\s+need\s+to\s+(?:go|call|see|"
+                         r"worry|rush)|\b(?:just|only|probably|likely)\s+(?:a\s+|an\s+)?(?:food\s+poisoning|heartburn|"
+                         r"indigestion|hangover|muscle\s+strain|pulled\s+muscle|stomach\s+bug|cold|anxiety|nothing\s+serious)|"
+                         r"\b(?:symptoms?|signs?)\s+of\s+food\s+poisoning|\bnothing\s+to\s+worry\s+about|\b(?:sleep|rest)\s+it\s+off|"
+                         r"(?:기다려도|지켜봐도|지켜보셔도|집에서\s*쉬어도|참아도)\s*(?:됩니다|돼요|괜찮)|"
+                         r"걱정(?:하지\s*않으셔도|할\s*필요(?:가|는)?\s*없)|단순한?\s*(?:식중독|체기|숙취|소화불량|과로)|"
+                         r"물(?:을)?\s*마시면\s*(?:내려|나아|괜찮)", re.I)
+
+
+def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
+                     emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
-    replaced by the rule, and the sentences a fired rule forbids (:data:`DROPPED`) left out. ``fired``: the rule
-    names; ``notes``: rule name → its note."""
+    replaced by the rule, and the sentences a fired rule forbids (:data:`DROPPED`) left out; under an emergency line
+    (``emergency``), a sentence that plays it down (:data:`REASSURANCE`) too. ``fired``: the rule names; ``notes``:
+    rule name → its note."""
     key = "ko" if lang == "ko" else "en"
     if PERMISSION.search(question):
         body = _lead_with(body, fired, INTERACTIONS, AFFIRMATIVE, NOT_WITHOUT[key], notes)
     body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
     body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
-    drops = [DROPPED[name] for name in fired if name in DROPPED]
+    drops = [DROPPED[name] for name in fired if name in DROPPED] + ([REASSURANCE.search] if emergency else [])
     if drops:
         body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))
                                             for line in body.split("\n")) if line is not None)

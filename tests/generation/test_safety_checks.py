@@ -342,3 +342,14 @@ def test_a_skipped_meal_on_mealtime_insulin_gets_its_note(lang, question):
     answer = {"en": "Yes, you should still inject the lispro.", "ko": "네, 그래도 맞으셔야 합니다."}[lang]
     body = agree_with_rules(answer, question, list(fired), fired, lang)
     assert fired["skip_meal_insulin"] in body and not body.startswith(("Yes", "네"))
+
+
+@pytest.mark.parametrize("lang, body, dropped", [
+    ("ko", "물 마시면 내려갈 수 있습니다. 침도 삼킬 수 없으면 응급실로 가세요 [1].", "물 마시면"),
+    ("en", "This is probably just food poisoning. Severe pain that goes to the back needs care [1].", "food poisoning"),
+    ("en", "You can wait until your appointment next week. Pink frothy sputum is a warning sign [2].", "wait"),
+])
+def test_under_an_emergency_line_a_sentence_that_plays_it_down_is_left_out(lang, body, dropped):
+    kept = agree_with_rules(body, "what should I do?", [], {}, lang, emergency=True)
+    assert dropped not in kept and ("[1]" in kept or "[2]" in kept)
+    assert agree_with_rules(body, "what should I do?", [], {}, lang) == body      # no emergency: untouched

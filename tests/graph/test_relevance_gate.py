@@ -151,3 +151,14 @@ def test_a_yes_under_the_not_covered_label_still_gives_way_to_a_rule(make_agent)
     assert result["generator"] == "llm_not_covered" and result["answer"].startswith(NOT_COVERED_LABEL["en"])
     after_label = result["answer"][len(NOT_COVERED_LABEL["en"]):].lstrip()
     assert after_label.startswith("Not without checking first") and "natto" in after_label.split(".")[0]
+
+
+def test_under_the_emergency_line_the_model_s_reassurance_is_left_out(make_agent):
+    """Round 5 asked again: "symptoms of food poisoning" stayed under the emergency line for belly pain through to the
+    back with vomiting on sitagliptin."""
+    llm = model(generate=lambda m, o: json.dumps({"answer": "These are probably just food poisoning. Pain going through "
+                                                            "to the back needs a doctor today [1].",
+                                                  "key_points": [], "confidence": 0.8}))
+    result = make_agent(llm, **ALL_CLOSE).run("u", "on januvia, awful pain in the top of my stomach that goes straight "
+                                                  "through to my back and i keep throwing up")
+    assert result["red_flag"] and "food poisoning" not in result["answer"] and "back needs a doctor" in result["answer"]

@@ -188,7 +188,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
         fired = rule_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes, state["user_text"]), lang)
         label = f"{prefix}\n\n" if prefix and body.startswith(f"{prefix}\n\n") else ""   # the rules read the answer,
-        body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang)  # not its label
+        body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang,  # not its label
+                                        emergency=bool(red))
         notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
         if state.get("instructions_removed"):
             notes.append(INSTRUCTIONS_IGNORED[lang])
