@@ -24,18 +24,22 @@ def _passage(record: dict[str, Any], source: str, where: str) -> dict[str, Any]:
             "metadata": {k: v for k, v in record.items() if k not in CORE}}
 
 
-def jsonl_passages(path: Path, source: str = "jsonl") -> Iterator[dict[str, Any]]:
-    files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
-    for file in files:
+def _records(path: Path) -> Iterator[tuple[Any, str]]:
+    """Each JSON line of ``path`` (a file, or every ``*.jsonl`` of a folder) with where it stands, ``file:line``."""
+    for file in sorted(path.glob("*.jsonl")) if path.is_dir() else [path]:
         with file.open(encoding="utf-8") as fh:
             for n, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue
                 try:
-                    record = json.loads(line)
+                    yield json.loads(line), f"{file}:{n}"
                 except json.JSONDecodeError as exc:
                     raise ValueError(f"{file}:{n}: not valid JSON ({exc.msg})") from None
-                yield _passage(record, source, f"{file}:{n}")
+
+
+def jsonl_passages(path: Path, source: str = "jsonl") -> Iterator[dict[str, Any]]:
+    for record, where in _records(path):
+        yield _passage(record, source, where)
 
 
 def assets_passages(knowledge_dir: Path) -> Iterator[dict[str, Any]]:
@@ -53,19 +57,13 @@ def assets_passages(knowledge_dir: Path) -> Iterator[dict[str, Any]]:
 def asked_questions(folder: Path) -> dict[str, list[str]]:
     """Passage id → its questions, from every ``*.jsonl`` in ``folder`` (none if there is no such folder)."""
     out: dict[str, list[str]] = {}
-    for file in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
-        for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{file}:{n}: not valid JSON ({exc.msg})") from None
-            questions = record.get("questions") if isinstance(record, dict) else None
-            if not isinstance(record.get("id") if isinstance(record, dict) else None, str) or \
-                    not isinstance(questions, list) or not all(isinstance(q, str) and q.strip() for q in questions):
-                raise ValueError(f"{file}:{n}: every line needs an 'id' and a list of non-empty 'questions'")
-            out[record["id"]] = [q.strip() for q in questions]
+    for record, where in _records(folder) if folder.is_dir() else ():
+        record = record if isinstance(record, dict) else {}
+        questions = record.get("questions")
+        if not isinstance(record.get("id"), str) or not isinstance(questions, list) or \
+                not all(isinstance(q, str) and q.strip() for q in questions):
+            raise ValueError(f"{where}: every line needs an 'id' and a list of non-empty 'questions'")
+        out[record["id"]] = [q.strip() for q in questions]
     return out
 
 
