@@ -2,20 +2,18 @@
 
 Red-flag triage (the emergency line at the very top of an answer) lives in red_flags.py. The notes here come from
 a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs, and what
-the message asks (stopping a medicine, a child, an operation, a sick day); they are added whatever the backend.
+the message asks (stopping a medicine, a child, an operation, a sick day: read by :mod:`.safety_words`); they are
+added whatever the backend.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .context.profile.schema import HELD
-
-_I = re.I
-
+from .safety_words import ASKS, CLASS_WORDS, POTASSIUM, SODIUM
 
 # --- contraindication rules ---------------------------------------------------------------------------
 
@@ -31,7 +29,7 @@ class Facts:
     blood_pressure: tuple[float, float] | None = None    # the latest reading (this turn's, else the profile's)
     glucose: float | None = None                         # the latest glucose of any kind, mg/dL
     heart_rate: float | None = None                      # the latest pulse, bpm
-    asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`ASKS`)
+    asks: frozenset[str] = frozenset()                   # what the message asks about (:data:`.safety_words.ASKS`)
     named: frozenset[str] = frozenset()                  # medicines the message names for anyone (a child's too)
     named_classes: frozenset[str] = frozenset()          # their classes
     potassium: float | None = None                       # a blood potassium the message gives, mmol/L
@@ -40,95 +38,6 @@ class Facts:
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
-# A question about a class of medicines names no member, but the person's choice may fall on a dangerous one:
-# "진통제는 뭘 먹으면 되나요?" from someone on warfarin gets the NSAID cautions (issue 32).
-CLASS_WORDS = [
-    ({"nsaid"}, re.compile(r"진통제|진통\s*약|소염제|해열\s*진통|두통약|생리통\s*약|painkiller|pain\s*(?:killer|reliever|relief|"
-                           r"medicine|medication|pill|tablet)s?|(?:take|use)\s+(?:something\s+)?(?:for|instead\s+for)\s+"
-                           r"(?:the\s+|my\s+|a\s+)?(?:pain|headache|back\s*ache|back\s+pain|fever|period\s+pain)|anti-?"
-                           r"inflammator", _I)),
-    ({"decongestant"}, re.compile(r"감기약|코감기|코막힘\s*약|종합\s*감기|cold\s+(?:medicine|remedy|tablet|and\s+flu)|"
-                                  r"decongestant|(?:take|use)\s+(?:something\s+)?for\s+(?:a\s+|my\s+|this\s+)?"
-                                  r"(?:head\s+)?cold", _I)),
-]
-# What a message asks that needs a caution whatever the evidence says (the blind pairwise review, issue 32): whether a
-# prescribed medicine can be stopped or is no longer needed ("술 끊고 살 빼면 혈압약 안 먹어도 되나요?"), and vomiting
-# so bad that even water does not stay down ("입덧이 너무 심해서 물도 못 마시겠어요").
-ASKS = {
-    "stop_medicine": re.compile(r"약\S*\s*(?:을|를|은|는)?\s*(?:안\s*먹어도|끊어도|그만\s*먹어도|중단해도|줄여도|"
-                                r"안\s*먹게|끊을\s*수)|(?:stop|quit)\s+(?:taking\s+)?(?:my|the|these|this)\s+(?:[\w-]+\s+){0,2}"
-                                r"(?:pills?|medicines?|medications?|tablets?|meds)|come\s+off\s+(?:my|the)\s+\w+|"
-                                # "can i just quit metoprolol" (the fourth blind round: "Yes, you can just quit"): a
-                                # named word that is no habit and no -ing verb
-                                r"\b(?:can|could|should|may)\s+i\s+(?:just\s+)?(?:stop|quit)\s+(?:taking\s+)?(?!(?:smoking|"
-                                r"drinking|vaping|alcohol|caffeine|coffee|sugar|cigarettes|booze|beer|wine|soda|work|school|"
-                                r"gluten|dairy|meat|exercis\w*|running)\b)(?![\w-]*ing\b)[a-z][\w-]{4,}\b|"
-                                r"(?:stop|quit)\s+(?:taking|using)\s+(?:it|them|my\s+[\w-]+)\b|"     # "metoprolol …, can I
-                                # just stop taking it?" (a dev question; the model answered "Yes, you can just stop")
-                                r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",
-                                _I),
-    "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"
-                            r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
-                            r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
-    # a child as the patient ("can I give my 8 year old aspirin", "7살 아이한테"), and a planned operation
-    "child": re.compile(r"\b(?:my|our|his|her|a|the)\s+(?:\d{1,2}[- ]?(?:year|yr)s?[- ]?old|son|daughter|kid|child|toddler|"
-                        r"baby|boy|girl|teen\w*)\b|\b(?:children|kids|toddlers?|infants?|teenagers?)\b|아이|아기|애기|어린이|"
-                        r"아들|딸|초등|중학생|고등학생|유아|소아|(?<!\d)(?:[1-9]|1[0-5])\s*살", _I),
-    "surgery": re.compile(r"수술|시술|내시경|surgery|operation|procedure|colonoscopy|endoscopy", _I),
-    "head_injury": re.compile(r"머리.{0,10}(?:부딪|박|다치|찧)|(?:넘어|미끄러).{0,20}머리|(?:hit|bang|bump|knock|bash)\w*\s+(?:my\s+|"
-                              r"his\s+|her\s+)?head|head\s+(?:injury|knock|bump)|fell\s+(?:and|on)\s+(?:hit\s+)?(?:my\s+)?"
-                              r"head", _I),
-    "sick": re.compile(r"장염|구토|토하|토해|설사|배탈|식중독|stomach\s+(?:bug|flu)|vomit|throwing\s+up|diarrh|gastro|"
-                       r"can'?t\s+keep\s+(?:much|anything|food|fluids?|water)\s+down", _I),
-    "grapefruit": re.compile(r"자몽|grapefruit", _I),
-    # where insulin is kept (the fourth blind pairwise round: "insulin pens can be stored in … the freezer")
-    "insulin_storage": re.compile(r"(?:인슐린|insulin|란투스|lantus|트레시바|tresiba|노보래피드|novorapid|휴마로그|humalog|"
-                                  r"펜\b|\bpens?\b)[^.?!]{0,40}(?:보관|냉동|냉장|얼(?:려|리|었|어|면|음)|store|storing|stored|freez|fridge|"
-                                  r"refrigerat|keep\s+(?:it|them)\s+(?:in|at|cold|cool))|"
-                                  r"(?:보관|냉동|냉장|\bstore|freez|fridge)[^.?!]{0,40}(?:인슐린|insulin)", _I),
-    # a meal skipped on mealtime insulin (the fifth blind round: "going to skip dinner tonight … do i still inject the
-    # lispro?" was answered "still inject it")
-    "skip_meal_insulin": re.compile(r"(?:skip(?:ping)?|miss(?:ing)?|not\s+eat(?:ing)?|won'?t\s+eat|no)\s+(?:my\s+|a\s+)?"
-                                    r"(?:dinner|lunch|breakfast|supper|meal)[^?]{0,80}(?:insulin|lispro|humalog|novorapid|"
-                                    r"aspart|fiasp|bolus)|(?:insulin|lispro|humalog|novorapid|aspart|bolus)[^?]{0,80}"
-                                    r"(?:skip(?:ping)?|miss(?:ing)?)\s+(?:my\s+|a\s+)?(?:dinner|lunch|breakfast|supper|meal)|"
-                                    r"(?:저녁|점심|아침|밥|식사)(?:을|를)?\s*(?:안\s*먹|거르|건너뛰|굶)[^?]{0,60}(?:인슐린|식사\s*인슐린|"
-                                    r"휴마로그|노보래피드)|(?:인슐린|휴마로그|노보래피드)[^?]{0,60}(?:저녁|점심|아침|밥|식사)(?:을|를)?\s*"
-                                    r"(?:안\s*먹|거르|건너뛰|굶)", _I),
-    # life after gestational diabetes (the same round: "no tests are needed after gestational diabetes")
-    "after_gdm": re.compile(r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)[^?]{0,80}(?:출산|낳|분만|after\s+(?:the\s+)?"
-                            r"(?:birth|baby|delivery)|post-?partum|went\s+away|gone|사라|없어|정상)|"
-                            r"(?:출산|낳|after\s+(?:the\s+)?(?:birth|baby|delivery)|post-?partum)[^?]{0,80}"
-                            r"(?:임신성\s*당뇨|gestational\s+diabetes|\bGDM\b)", _I),
-    # blood with the stool told as one's own or a relative's (the fifth blind round: "55살인데 몇 달 전부터 … 변이
-    # 딱딱해요 요즘은 휴지에 피도 묻어나와요 섬유질 많이 먹으면 될까요" was answered "섬유질을 먹으면 좋습니다")
-    "stool_blood": re.compile(r"(?:(?<!소)변|휴지)[^.?!]{0,20}피(?:가|도|를)?\s*(?:묻|섞|나|보)(?![^.?!]{0,12}(?:없|않|아니))|"
-                              r"피(?:가|도)?\s*(?:섞인|묻은)\s*(?<!소)(?:변|대변)|"
-                              r"(?<!\bno\s)\bblood\b[^.?!]{0,30}\b(?:stool|poo|poop|toilet\s+paper|when\s+I\s+wipe)|"
-                              r"\b(?:stool|poo|poop)s?\b[^.?!]{0,20}(?<!\bno\s)\bblood", _I),
-    # natto beside warfarin: the knowledge base once said vitamin K foods need no avoiding, natto among them, and the
-    # fourth blind pairwise round got "you do not need to avoid natto" (issue 32)
-    "natto": re.compile(r"낫토|\bnatto\b", _I),
-    # regular drinking told beside acetaminophen ("I have 3 or 4 beers most nights, how much tylenol is safe for me?":
-    # the third blind pairwise round got "safe if you do not exceed 4,000 mg")
-    "alcohol": re.compile(r"술|소주|맥주|막걸리|음주|\bbeers?\b|\bwine\b|alcohol|\bdrinks?\s+(?:a|every|most|each)\b|booze", _I),
-    # a pregnancy planned ("임신 준비 중인데 로사르탄 계속 먹어도 되나요?": the blind pairwise review got "계속 드셔도 됩니다")
-    "planning_pregnancy": re.compile(r"임신\s*(?:을\s*)?(?:계획|준비|하려|하고\s*싶|시도)|아기를?\s*(?:가지려|갖으려|가지고\s*싶|갖고\s*싶)|"
-                                     r"(?:trying|planning|hoping|want(?:ing)?)\s+(?:to\s+)?(?:get\s+pregnant|conceive|have\s+a\s+baby|"
-                                     r"start\s+a\s+family)|trying\s+for\s+a\s+baby|planning\s+(?:a\s+)?pregnan", _I),
-    # herbal and other supplements that change warfarin's effect or add to bleeding (ginkgo, St John's wort, ginseng,
-    # garlic, turmeric, high-dose fish oil and vitamin E): "I take ginko for my memory, is it ok with warfarin?" was
-    # answered "It is generally safe" in the blind pairwise review
-    "supplement": re.compile(r"gin(?:k|g|kg|gk)o|st\.?\s*john'?s\s*wort|ginseng|garlic\s+(?:supplement|pill|capsule|tablet)s?|"
-                             r"turmeric|curcumin|fish\s+oil|omega[- ]?3|vitamin\s+e\b|은행잎|징코|기넥신|인삼|홍삼|"
-                             r"세인트\s*존스?\s*워트|마늘\s*(?:보충제|영양제|환)|강황|커큐민|울금|오메가\s*-?\s*3|비타민\s*e", _I),
-}
-# A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
-# lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).
-POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)(?!\d)", _I)
-# The same for sodium ("피검사에서 나트륨이 128 나왔대요" from the mother of a 75-year-old on a thiazide who is confused:
-# the third blind pairwise round, issue 32, where neither answer said the value was low).
-SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg|밀리그램|g\b))", _I)   # not "150 mg"
 # Medicines that raise a sulfonylurea's effect to a dangerous low (the fifth blind round: a 78-year-old on glimepiride
 # given co-trimoxazole was told "같이 드셔도 문제없습니다").
 SULFONYLUREA_RAISERS = {"sulfamethoxazole / trimethoprim", "fluconazole", "clarithromycin"}
@@ -348,7 +257,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
 def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | None,
                   drug_class: dict[str, str], question: str = "") -> Facts:
     """Merge the stored profile with this turn's mentions (a drug asked about counts too, and so does a class of
-    medicines the question asks about: :data:`CLASS_WORDS`)."""
+    medicines the question asks about: :data:`.safety_words.CLASS_WORDS`)."""
     meds: set[str] = set()
     named: set[str] = set()
     conds: set[str] = set()
