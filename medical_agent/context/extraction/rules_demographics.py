@@ -109,6 +109,13 @@ def find_ages(text: str) -> list[RuleHit]:
     return hits
 
 
+def ended_pregnancy(text: str, hit: RuleHit, hits: list[RuleHit]) -> bool:
+    """The pregnancy ``hit`` names is one a birth in the message ended: the birth is told (:data:`BIRTH_TOLD`), no
+    weeks are given, and nothing near says it is a new one ("now I'm pregnant again")."""
+    return bool(BIRTH_TOLD.search(text)) and not any(h.field == "pregnancy_weeks" for h in hits) and \
+        not PREGNANT_AGAIN.search(text, max(0, hit.start - 20), hit.end + 10)
+
+
 def find_demographics(text: str) -> list[RuleHit]:
     hits: list[RuleHit] = find_ages(text)
     g = _first(AGE_GROUP_PATTERNS, text)

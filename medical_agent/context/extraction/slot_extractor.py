@@ -33,7 +33,7 @@ from .contradictions import (
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
-from .rules_demographics import BIRTH_TOLD, PREGNANT_AGAIN, find_demographics
+from .rules_demographics import ended_pregnancy, find_demographics
 from .rules_lay import LayConditions, lay_assertion
 from .rules_measurements import read_measurements
 
@@ -158,9 +158,7 @@ class SlotExtractor:
                 if hit.field == "age":
                     ages.append(int(hit.value))
             if hit.field == "is_pregnant":
-                if status == A.HISTORICAL or (status != A.NEGATED and BIRTH_TOLD.search(text) and
-                                              not any(h.field == "pregnancy_weeks" for h in hits) and
-                                              not PREGNANT_AGAIN.search(text, max(0, hit.start - 20), hit.end + 10)):
+                if status == A.HISTORICAL or (status != A.NEGATED and ended_pregnancy(text, hit, hits)):
                     continue                # an earlier pregnancy says nothing about now ("with my first pregnancy")
                 demo["is_pregnant"] = status != A.NEGATED
                 if demo["is_pregnant"]:
