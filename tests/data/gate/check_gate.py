@@ -11,9 +11,9 @@ Questions (questions_dev.jsonl, questions_test.jsonl):
   (case-insensitive substring) in any KB title or text nor in any MedQuAD Focus/Question/Answer with answer
   text; the terms after "absent (KB):" must not occur in the KB.
 
-questions_test6.jsonl (ids g6001..), questions_test7.jsonl (ids g7001..) and questions_test8.jsonl (ids g8001..) get
-the same checks. questions_test7.jsonl and questions_test8.jsonl are also compared with the other question files (every
-questions_*.jsonl in this folder): a text that repeats an earlier question (case and whitespace ignored) is a problem;
+questions_test6.jsonl (ids g6001..), questions_test7.jsonl (ids g7001..), questions_test8.jsonl (ids g8001..) and
+questions_test9.jsonl (ids g9001..) get the same checks. questions_test7.jsonl, questions_test8.jsonl and
+questions_test9.jsonl are also compared with the other question files (every questions_*.jsonl in this folder): a text that repeats an earlier question (case and whitespace ignored) is a problem;
 gold passages (KB pair_ids, MedQuAD documents) and absent terms that another file also uses are printed as notes, not
 problems, so a writer can avoid earlier topics without reading the earlier files.
 
@@ -376,6 +376,8 @@ def main() -> int:
     compare_with_earlier(HERE / "questions_test7.jsonl")
     check_questions(HERE / "questions_test8.jsonl", "g8", kb_pairs, kb_texts, mq)
     compare_with_earlier(HERE / "questions_test8.jsonl")
+    check_questions(HERE / "questions_test9.jsonl", "g9", kb_pairs, kb_texts, mq)
+    compare_with_earlier(HERE / "questions_test9.jsonl")
     if (HERE / "poisoned.jsonl").exists():
         check_poisoned()
     else:
