@@ -99,19 +99,21 @@ RELEVANCE_SCHEMA = {"type": "object", "additionalProperties": False, "required":
                     "properties": {"relevant": {"type": "array", "items": {"type": "integer"}, "maxItems": 8}}}
 USE_ONLY = {"ko": "답에는 근거 {numbers}번만 쓰세요.", "en": "Use only evidence {numbers} in the answer."}
 # No passage answers the question (the gate's "incorrect"): with a model, its own knowledge, labelled; offline, say so.
+# The task does not open with "the evidence does not cover this": the label says it, and the 1.5B model copied that
+# sentence as its whole answer (the fifth blind round: a niece's type 1 diabetes and candy).
 NOT_COVERED_LABEL = {
     "ko": "⚠️ 제 자료에는 이 질문에 대한 내용이 없습니다. 아래는 자료에 근거하지 않은 일반적인 설명이니 반드시 의료진에게 확인하세요.",
     "en": "⚠️ My sources do not cover this question. What follows is not from my sources: please check it with a "
           "clinician.",
 }
 NOT_COVERED_TASK = {
-    "ko": "제공된 근거에는 이 질문에 대한 내용이 없습니다. 일반적으로 알려진 내용만으로 [사용자 질문]에 한국어 2~4문장으로 짧고 "
-          "신중하게 답하세요. 확실하지 않으면 모른다고 하고, 복용량이나 약을 바꾸라는 지시는 하지 말고, 의사나 약사에게 확인하라고 "
+    "ko": "일반적으로 알려진 의학 지식으로 [사용자 질문]에 한국어 2~4문장으로 짧고 신중하게 답하세요. 첫 문장에서 질문에 바로 "
+          "답하세요. 확실하지 않으면 모른다고 하고, 복용량이나 약을 바꾸라는 지시는 하지 말고, 의사나 약사에게 확인하라고 "
           "하세요. 근거 번호는 붙이지 마세요. JSON으로 답하세요: answer, key_points, confidence.",
-    "en": "The evidence does not cover this question. Answer the [Question] briefly and cautiously in 2 to 4 "
-          "English sentences from general knowledge only. Say so if you are not sure, do not tell the person to change "
-          "a dose or a medicine, and tell them to check with a doctor or pharmacist. Do not cite evidence numbers. "
-          "Reply in JSON: answer, key_points, confidence.",
+    "en": "Answer the [Question] briefly and cautiously in 2 to 4 English sentences from general medical "
+          "knowledge; answer it directly in the first sentence. Say so if you are not sure, do not tell the person to "
+          "change a dose or a medicine, and tell them to check with a doctor or pharmacist. Do not cite evidence "
+          "numbers. Reply in JSON: answer, key_points, confidence.",
 }
 NOT_COVERED_OFFLINE = {
     "ko": "제 자료(지식 베이스{documents})에는 이 질문에 답할 내용이 없어, 관련 없는 자료로 답하지 않겠습니다{about}. "

@@ -169,6 +169,15 @@ def only_says_sources_lack(body: str) -> bool:
     return bool(sentences) and all(LACKS.search(s) for s in sentences)
 
 
+def without_lack_sentences(body: str) -> str:
+    """A labelled general answer (no passage kept) without its "the evidence does not cover this" sentences: the label
+    above it says so already, and a small model's copy of it is not an answer (the fifth blind round: "The evidence
+    does not cover this question." was the first of two sentences). Empty when nothing else is left."""
+    sentences = split_sentences(body)
+    kept = [s for s in sentences if not LACKS.search(_MARKERS.sub(" ", s))]
+    return body if len(kept) == len(sentences) else " ".join(kept)
+
+
 def greeting(lang: str, summary: str, profile_updated: bool) -> str:
     heads = OFFLINE_HEADINGS["ko" if lang == "ko" else "en"]
     text = heads["greeting"]

@@ -68,6 +68,21 @@ def test_incorrect_with_a_model_answers_from_its_knowledge_under_a_label(make_ag
     assert [c.tag for c in llm.calls] == ["generate"]               # no verification of an uncovered answer
 
 
+def test_an_uncovered_answer_loses_its_copy_of_the_label_and_one_that_is_only_that_says_so_offline(make_agent):
+    """The label says the sources lack it; the model's "the evidence does not cover this" sentence is left out, and a
+    reply that is only that sentence gets the offline text for an uncovered question, not an empty answer."""
+    def reply(answer):
+        return ScriptedLLM({"generate": json.dumps({"answer": answer, "key_points": [], "confidence": 0.5})},
+                           cycle=True)
+    told = make_agent(reply("The evidence does not cover this question. Metformin can upset the stomach; ask a "
+                            "doctor."), **NONE_CLOSE).run("u", QUESTION)
+    assert told["generator"] == "llm_not_covered" and "does not cover this question" not in told["answer"]
+    assert "Metformin can upset the stomach" in told["answer"]
+    bare = make_agent(reply("The evidence does not cover this question."), **NONE_CLOSE).run("u", QUESTION)
+    assert bare["generator"] == "not_covered" and "will not answer it from unrelated material" in bare["answer"]
+    assert "The evidence does not cover" not in bare["answer"]
+
+
 def test_ambiguous_with_a_model_marks_the_passages_once_and_cites_only_those(make_agent):
     llm = model(relevant=(1,))
     result = make_agent(llm, **UNSURE).run("u", QUESTION)

@@ -31,6 +31,7 @@ from ...generation.finalize import (
     only_says_sources_lack,
     tail,
     tidy_opening,
+    without_lack_sentences,
 )
 from ...generation.safety_checks import agree_with_rules
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
@@ -159,7 +160,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                                         deps.retriever.index.tokenizer.tokenize)
             if not turn.llm_mode and not state.get("retrieval_attempts") and only_says_sources_lack(body):
                 body = ""                       # nothing was searched: the template below says what was noted
-            if plan.not_covered:
+            if plan.not_covered and (body := without_lack_sentences(body)).strip():
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
             elif not turn.llm_mode and body.strip():
                 body = _with_sources(body, state, deps, lang, citable(docs, plan), write)
