@@ -121,6 +121,11 @@ KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날�
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤)")
+# A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
+# 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
+KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
+                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체))")
+KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
                          r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
@@ -135,10 +140,12 @@ EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|
 # What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
 # "I had a mini-stroke two years ago and I'm on aspirin": a present-tense "I'm on" / "I take" turns to now too.
 EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|switched|changed|started|"
+                    r"only\s+(?:keep|use|take|have)|keep\s+(?:a|an|my|the)|"
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
+                               r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
                                r"(?P<drug>stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
                                r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
@@ -148,7 +155,8 @@ KO_LISTED = re.compile(r"^\s*(?:도|이나|나|이랑|랑|하고|과|와|및)?\s
 # What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
 ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
 EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with)|"
-                           r"\b(?:gave|caused)\s+me)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
+                           r"\b(?:gave|caused)\s+me)\s+(?:an?\s+|my\s+)?(?:(?:bout|episode|case|attack|touch|spell)\s+of\s+)?"
+                           r"(?:[\w-]+\s+)?$", re.I)
 EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
                                 r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+)|"
                                 # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
@@ -317,6 +325,10 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     s_left, s_right = sentence
     sentence_before, sentence_after = text[s_left:start], text[end:s_right]
     after = text[end:clause_end]
+    if KO_SWITCHED_TO_AFTER.match(sentence_after):       # "… 트라젠타로 바꿨어요": what is taken now
+        return False
+    if KO_STOPPED_AFTER.match(sentence_after) and _slot_of((start, end), others) in (None, "medication"):
+        return True
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
             past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right]))):
         return True

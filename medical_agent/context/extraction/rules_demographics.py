@@ -45,6 +45,8 @@ AGE_PATTERNS = [
 # The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
 # with "here"), so that a temperature ("fever of 101 F") is not one.
 AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
+# "29F on the implant …": the shorthand opening a message before words (2 digits below 90: "99F" is no fever there)
+AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF])(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
 AGE_GROUP_PATTERNS = [
@@ -93,17 +95,20 @@ def _native(m: re.Match[str]) -> int:
 
 def find_ages(text: str) -> list[RuleHit]:
     """Every age the text may give as the person's age now, in text order (one per number)."""
-    found: list[tuple[int, int, int]] = []          # start, end, value
+    found: list[tuple[int, int, int, bool]] = []          # start, end, value, whether a copula ends its clause
     for pattern in AGE_PATTERNS:
-        found += [(m.start(1), m.end(), int(m.group(1))) for m in pattern.finditer(text)]   # "I'm 41": at 41
-    found += [(m.start(), m.end(), _native(m)) for m in KO_NATIVE_AGE.finditer(text)]
-    found += [(m.start(), m.end(), int(m.group(1) or m.group(3) or m.group(5))) for m in AGE_SEX.finditer(text)]
-    found += [(m.start(1), m.end(1), int(m.group(1))) for m in AGE_THEN_SEX.finditer(text)]
+        found += [(m.start(1), m.end(), int(m.group(1)), False) for m in pattern.finditer(text)]   # "I'm 41": at 41
+    # "저 마흔일곱인데 아빠가 …": the copula ends the clause, so the person word after it is not whose age it is
+    found += [(m.start(), m.end(), _native(m), bool(m.group("tens2"))) for m in KO_NATIVE_AGE.finditer(text)]
+    found += [(m.start(), m.end(), int(m.group(1) or m.group(3) or m.group(5)), False) for m in AGE_SEX.finditer(text)]
+    found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in AGE_THEN_SEX.finditer(text)]
+    found += [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
     hits: list[RuleHit] = []
-    for start, end, age in sorted(found):
+    for start, end, age, clause_ends in sorted(found):
         before = text[:start]
-        if NOT_NOW_AFTER.match(text, end) or SOMEONE_AFTER.match(text, end) or NOT_NOW_BEFORE.search(before) or \
-                SOMEONE_BEFORE.search(before) or any(start < h.end and h.start < end for h in hits):
+        if NOT_NOW_AFTER.match(text, end) or (not clause_ends and SOMEONE_AFTER.match(text, end)) or \
+                NOT_NOW_BEFORE.search(before) or SOMEONE_BEFORE.search(before) or \
+                any(start < h.end and h.start < end for h in hits):
             continue
         hits.append(RuleHit("age", age, start, end, AGE_RANGE[0] < age < AGE_RANGE[1]))
     return hits
@@ -127,6 +132,8 @@ def find_demographics(text: str) -> list[RuleHit]:
     for mm in AGE_SEX.finditer(text):
         letter = mm.group(2) or mm.group(4) or mm.group(6)
         hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
+    for mm in AGE_SEX_OPENING.finditer(text):
+        hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))
     for mm in PREGNANT.finditer(text):
         hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
     w = _first(PREGNANCY_WEEKS, text)

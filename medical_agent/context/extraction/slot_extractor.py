@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ...text import detect_language
@@ -33,9 +34,10 @@ from .contradictions import (
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
+from .number_words import back, spelled_numbers
 from .rules_demographics import ended_pregnancy, find_demographics
 from .rules_lay import LayConditions, lay_assertion
-from .rules_measurements import read_measurements
+from .rules_measurements import Implausible, Measurement, read_measurements
 
 SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medications"}
 DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|months?|weeks?)\s*(?:째|동안|전부터|간)?", re.I)
@@ -94,7 +96,7 @@ class SlotExtractor:
             elif m.slot == "condition" and (d := DURATION.search(tail) or EN_DURATION.search(tail)):
                 item["duration"] = f"{d.group(1)} {d.group(2)}"
             slots[SLOT_OF[m.slot]].append(item)
-        readings, implausible = read_measurements(text)
+        readings, implausible = self._readings(text)
         for meas in readings:
             if A.classify(text, meas.start, meas.end, reading=True) in NOT_THE_PERSONS:
                 continue
@@ -111,6 +113,16 @@ class SlotExtractor:
                                         "value": bad.value, "range": [bad.low, bad.high], "unit": bad.unit})
         self._refuse(text, slots, refused, said)
         return slots
+
+    @staticmethod
+    def _readings(text: str) -> tuple[list[Measurement], list[Implausible]]:
+        """The readings of ``text``, numbers said in words included ("혈압은 백사십에 구십"), spans in ``text``."""
+        spelled, where = spelled_numbers(text)
+        readings, implausible = read_measurements(spelled)
+        if spelled is text:
+            return readings, implausible
+        return ([replace(m, **dict(zip(("start", "end"), back(where, m.start, m.end), strict=True))) for m in readings],
+                [replace(m, **dict(zip(("start", "end"), back(where, m.start, m.end), strict=True))) for m in implausible])
 
     @staticmethod
     def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]], said: Said) -> None:
