@@ -38,7 +38,7 @@ from ..retrieval.index_store import (
     sha256_file,
 )
 from ..retrieval.tokenizer import get_tokenizer
-from .chunking import chunk_passages, indexed_text
+from .chunking import BM25_TEXT, chunk_passages, indexed_text
 from .documents.collection import DocumentSource, FileReader
 from .incremental import PreviousIndex, embed_with_reuse
 from .sources import iter_source
@@ -114,7 +114,7 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     for c in chunks:
         corpus.update(json.dumps(c, sort_keys=True, ensure_ascii=False).encode())
     settings = {"chunk_chars": chunk_chars, "views": list(views), "tokenizer": tokenizer.fingerprint,
-                "embedder": embedder.name, "bm25": [1.5, 0.75], "format": FORMAT_VERSION}
+                "embedder": embedder.name, "bm25": [1.5, 0.75, BM25_TEXT], "format": FORMAT_VERSION}
     build_key = hashlib.sha256((corpus.hexdigest() + json.dumps(settings, sort_keys=True)).encode()).hexdigest()
     if previous and previous.manifest.get("build_key") == build_key:
         log.info("index at %s is up to date (%d chunks); not rebuilt", out, len(chunks))
@@ -137,7 +137,7 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
                        "vectors": len(chunks) * len(views)},
             "chunk_chars": chunk_chars, "views": list(views),
             "embedder": {"name": embedder.name, "dim": embedder.dim}, "embedder_spec": embedder_spec,
-            "bm25": {"k1": 1.5, "b": 0.75, "epsilon": 0.25, "implementation": "scipy.sparse csc"},
+            "bm25": {"k1": 1.5, "b": 0.75, "epsilon": 0.25, "implementation": "scipy.sparse csc", "text": BM25_TEXT},
             "tokenizer": {"name": tokenizer.fingerprint, "user_words": len(tokenizer.user_words)},
             "dense_index": {"type": "IndexHNSWFlat" if len(chunks) * len(views) > HNSW_THRESHOLD
                             else "IndexFlatIP", "hnsw_threshold": HNSW_THRESHOLD},
@@ -184,7 +184,11 @@ def _write_artifacts(tmp: Path, chunks: list[dict[str, Any]], tokenizer: Any, em
     (tmp / TOKENIZER).write_text(json.dumps({"name": tokenizer.fingerprint, "user_words": tokenizer.user_words},
                                             ensure_ascii=False), encoding="utf-8")
     files = [DOCS, TOKENIZER]
-    files += BM25Index.build(tokenizer.tokenize_many(indexed_text(c) for c in chunks)).save(tmp)
+    own = tokenizer.tokenize_many(indexed_text(c) for c in chunks)
+    asked = [(c.get("metadata") or {}).get("questions") or () for c in chunks]
+    bm25 = BM25Index.build(own if not any(asked) else
+                           [o + tokenizer.tokenize("\n".join(q)) if q else o for o, q in zip(own, asked, strict=True)])
+    files += (bm25.with_own_words(own) if any(asked) else bm25).save(tmp)
     vectors, rows, embedded = [], [], 0
     for view in views:
         view_vectors, new = embed_with_reuse(chunks, view, embedder, reuse)
@@ -206,7 +210,7 @@ def _swap_into_place(tmp: Path, out: Path) -> None:
 
 def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
     """Build the default knowledge-base index on first start (the app and the CLI call this). The knowledge base's
-    own index built another way (an earlier embedder or views) is rebuilt, reusing what it can; an index of any
+    own index built another way (an earlier embedder, views or BM25 text) is rebuilt, reusing what it can; an index of any
     other source is left as it is (loading it refuses a mismatch with the command that rebuilds it)."""
     directory = settings.paths.index_dir
     embedder = embedder or create_embedder(settings.backends.embedder, settings)
@@ -214,10 +218,11 @@ def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
     try:
         manifest = read_manifest(directory)
         if manifest.get("source") != "assets" or (manifest["embedder"].get("name") == embedder.name
-                                                  and tuple(manifest.get("views") or ("full",)) == views):
+                                                  and tuple(manifest.get("views") or ("full",)) == views
+                                                  and (manifest.get("bm25") or {}).get("text") == BM25_TEXT):
             return directory
-        print(f"rebuilding the knowledge-base index in {directory} for {embedder.name} ({', '.join(views)})…",
-              file=sys.stderr)
+        print(f"rebuilding the knowledge-base index in {directory} for {embedder.name} ({', '.join(views)}; BM25 "
+              f"reads {BM25_TEXT})…", file=sys.stderr)
     except IndexLoadError:
         print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
     try:

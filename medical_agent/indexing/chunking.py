@@ -5,6 +5,8 @@ chunk text; ``head`` embeds the title plus the first sentences (~``HEAD_CHARS``)
 questions better with sentence encoders trained on short inputs; ``asked`` embeds the title plus the questions
 people ask that the passage answers (a passage's ``questions``, written by the team for the knowledge base: lay
 words meet lay words, "doc2query"), or the head where a passage has none. The manifest records the views used.
+BM25 reads the same questions after the passage (``bm25_text``): on the visitor development split they lift BM25
+alone from 0.711 / 0.822 to 0.933 / 0.956 top 3 (ko / en) and the hybrid's nDCG@10 from 0.556 to 0.574 (issue 31).
 """
 
 from __future__ import annotations
@@ -54,6 +56,15 @@ def indexed_text(chunk: dict[str, Any]) -> str:
     """What BM25 and the ``full`` view see: the title (if the text does not start with it) plus the text."""
     title, text = chunk.get("title") or "", chunk["text"]
     return text if not title or text.startswith(title) else f"{title}\n{text}"
+
+
+BM25_TEXT = "title,text,questions"  # what bm25_text reads; manifests record it, and an index without it is rebuilt
+
+
+def bm25_text(chunk: dict[str, Any]) -> str:
+    """What BM25 reads: ``indexed_text`` plus the passage's questions, where the team wrote some."""
+    questions = (chunk.get("metadata") or {}).get("questions") or ()
+    return "\n".join([indexed_text(chunk), *questions])
 
 
 def view_text(chunk: dict[str, Any], view: str) -> str:

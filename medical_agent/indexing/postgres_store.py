@@ -13,7 +13,7 @@ import numpy as np
 
 from ..retrieval.index_store import MANIFEST, load_index
 from ..retrieval.postgres_passages import write_collection
-from .chunking import indexed_text
+from .chunking import bm25_text
 
 
 def export_to_postgres(directory: Path, url: str, collection: str | None = None) -> dict[str, Any]:
@@ -22,7 +22,7 @@ def export_to_postgres(directory: Path, url: str, collection: str | None = None)
     dense = index.dense
     vectors = dense.index.reconstruct_n(0, dense.index.ntotal) if dense.index.ntotal else \
         np.zeros((0, index.manifest["embedder"]["dim"]), dtype=np.float32)
-    tokens = index.tokenizer.tokenize_many(indexed_text(c) for c in index.chunks)
+    tokens = index.tokenizer.tokenize_many(bm25_text(c) for c in index.chunks)
     record = write_collection(url, collection or Path(directory).name, index.chunks,
                               [(c.get("title") or "", c["text"]) for c in index.chunks], tokens, vectors,
                               dense.rows, dense.views)

@@ -4,6 +4,10 @@ Weights are precomputed per (document, term): idf(t) · tf·(k1+1) / (tf + k1·(
 rank_bm25's IDF conventions (negative IDFs replaced by ε·mean IDF, ε = 0.25), so scores equal
 ``rank_bm25.BM25Okapi.get_scores`` on the same tokens. Top-k uses ``np.argpartition`` (O(n)) on the dense
 score vector; a Python heap over 16k scores would cost more than the scoring itself.
+
+A passage may be searched by more words than its own (the knowledge base's lay questions, issue 31); ``own`` then
+holds which words each passage itself has (documents × terms, 1 where it has the term), for the relevance gate's
+word-overlap check, whose threshold was set on the passages' own words.
 """
 
 from __future__ import annotations
@@ -17,11 +21,13 @@ import numpy as np
 from scipy import sparse
 
 K1, B, EPSILON = 1.5, 0.75, 0.25
+OWN_FILE = "bm25_own.npz"
 
 
 class BM25Index:
-    def __init__(self, weights: sparse.csc_matrix, vocab: dict[str, int], k1: float = K1, b: float = B):
-        self.weights, self.vocab, self.k1, self.b = weights, vocab, k1, b
+    def __init__(self, weights: sparse.csc_matrix, vocab: dict[str, int], k1: float = K1, b: float = B,
+                 own: sparse.csr_matrix | None = None):
+        self.weights, self.vocab, self.k1, self.b, self.own = weights, vocab, k1, b, own
         self.n_docs = weights.shape[0]
 
     @classmethod
@@ -91,14 +97,26 @@ class BM25Index:
         idx = idx[np.argsort(-scores[idx], kind="stable")]
         return [(int(i), float(scores[i])) for i in idx if scores[i] > 0]
 
+    def with_own_words(self, own_words: Sequence[Sequence[str]]) -> BM25Index:
+        """This index, knowing which of its words each passage has itself (``own_words``: a token list per passage,
+        all of them among the words it was built from)."""
+        rows = [r for r, tokens in enumerate(own_words) for _ in set(tokens)]
+        cols = [self.vocab[t] for tokens in own_words for t in set(tokens)]
+        self.own = sparse.csr_matrix((np.ones(len(rows), np.float32), (rows, cols)), shape=self.weights.shape)
+        return self
+
     def save(self, directory: Path) -> list[str]:
         sparse.save_npz(directory / "bm25_weights.npz", self.weights, compressed=True)
         (directory / "bm25_vocab.json").write_text(
             json.dumps({"k1": self.k1, "b": self.b, "vocab": self.vocab}, ensure_ascii=False), encoding="utf-8")
-        return ["bm25_weights.npz", "bm25_vocab.json"]
+        if self.own is None:
+            return ["bm25_weights.npz", "bm25_vocab.json"]
+        sparse.save_npz(directory / OWN_FILE, self.own, compressed=True)
+        return ["bm25_weights.npz", "bm25_vocab.json", OWN_FILE]
 
     @classmethod
     def load(cls, directory: Path) -> BM25Index:
         meta = json.loads((directory / "bm25_vocab.json").read_text(encoding="utf-8"))
         weights = sparse.load_npz(directory / "bm25_weights.npz").tocsc()
-        return cls(weights, meta["vocab"], meta["k1"], meta["b"])
+        own = sparse.load_npz(directory / OWN_FILE).tocsr() if (directory / OWN_FILE).is_file() else None
+        return cls(weights, meta["vocab"], meta["k1"], meta["b"], own)

@@ -254,15 +254,20 @@ _LEXICAL: dict[int, tuple[object, tuple[dict[str, int], np.ndarray, sparse.csr_m
 
 
 def _lexical_tables(index: LoadedIndex) -> tuple[dict[str, int], np.ndarray, sparse.csr_matrix]:
-    """(chunk id -> row, IDF per word, the BM25 weights by row), built once per loaded index."""
+    """(chunk id -> row, IDF per word, the words each row has), built once per loaded index. The passages' own words
+    (``bm25.own``) where BM25 reads more than them: the lay questions the team wrote for a passage share everyday
+    words with questions it does not answer (김장 brine met the salt passage's "소금" questions), and the threshold was
+    set on the passages' own words."""
     cached = _LEXICAL.get(id(index))
     if cached is None or cached[0] is not index:
-        weights = index.bm25.weights
-        df = np.diff(sparse.csc_matrix(weights).indptr)
-        n = weights.shape[0]
+        words = index.bm25.own if index.bm25.own is not None else sparse.csr_matrix(index.bm25.weights)
+        df = np.diff(sparse.csc_matrix(words).indptr)
+        n = words.shape[0]
         idf = np.log((n - df + 0.5) / (df + 0.5) + 1)
+        if (df > 0).any():                  # a word only the questions have weighs as a word the index lacks
+            idf[df == 0] = idf[df > 0].max()
         rows = {c["chunk_id"]: r for r, c in enumerate(index.chunks)}
-        cached = _LEXICAL[id(index)] = (index, (rows, idf, sparse.csr_matrix(weights)))
+        cached = _LEXICAL[id(index)] = (index, (rows, idf, words))
     return cached[1]
 
 

@@ -193,6 +193,39 @@ def test_the_knowledge_base_carries_its_asked_questions_and_bad_question_files_a
         list(assets_passages(kb))
 
 
+def test_bm25_reads_a_passages_questions_so_lay_words_find_it():
+    """A visitor's word that only the passage's questions carry ("upset") finds it by BM25 alone; a passage without
+    questions reads as before."""
+    from medical_agent.indexing.chunking import bm25_text, indexed_text
+
+    chunk = {"title": "Metformin side effects", "text": "Nausea and diarrhoea are common at first.",
+             "metadata": {"questions": ["does metformin upset your stomach?"]}}
+    assert bm25_text(chunk) == "Metformin side effects\nNausea and diarrhoea are common at first.\n" \
+                               "does metformin upset your stomach?"
+    assert bm25_text({"title": "", "text": "plain"}) == indexed_text({"title": "", "text": "plain"}) == "plain"
+
+
+def test_a_knowledge_base_index_whose_bm25_lacks_the_questions_is_rebuilt(tmp_path):
+    from medical_agent.indexing.build import ensure_index
+    from medical_agent.retrieval.index_store import MANIFEST, read_manifest
+    from medical_agent.settings import load_settings
+
+    kb = tmp_path / "kb"
+    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:32"})
+    ensure_index(settings)
+    manifest = read_manifest(kb)
+    assert manifest["bm25"]["text"] == "title,text,questions"
+    first = manifest["created_at"], manifest["build_key"]
+    del manifest["bm25"]["text"]          # an index of an earlier release
+    manifest["build_key"] = "an earlier build"
+    (kb / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    ensure_index(settings)
+    again = read_manifest(kb)
+    assert again["bm25"]["text"] == "title,text,questions" and again["build_key"] == first[1]
+    hits = HybridRetriever(load_index(kb), create_embedder("hashing:32")).search("does metformin upset your stomach", 3, method="bm25")
+    assert hits and "metformin" in hits[0].title.lower()
+
+
 def test_the_default_knowledge_base_has_questions_for_every_passage():
     from medical_agent.indexing.sources.simple import asked_questions, assets_passages
 

@@ -10,7 +10,7 @@ import pytest
 
 from index_builder.cli import main as index_builder
 from medical_agent.embeddings import create_embedder
-from medical_agent.indexing.chunking import indexed_text
+from medical_agent.indexing.chunking import bm25_text
 from medical_agent.retrieval.candidates import LocalCandidates
 from medical_agent.retrieval.factory import open_retriever
 from medical_agent.retrieval.index_store import IndexLoadError, load_index
@@ -79,7 +79,7 @@ def test_korean_full_text_holds_the_bm25_tokenizers_tokens(written):
         for i in korean:
             rows = conn.execute(f"SELECT lexeme, cardinality(positions) FROM {pg.passages}, unnest(fts_ko) "
                                 "WHERE id = %s", (i,)).fetchall()
-            expected = Counter(korean_tokens(index.tokenizer.tokenize(indexed_text(index.chunks[i]))))
+            expected = Counter(korean_tokens(index.tokenizer.tokenize(bm25_text(index.chunks[i]))))
             assert dict(rows) == dict(expected), index.chunks[i]["chunk_id"]
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from scipy import sparse
 
 from medical_agent.evidence import Evidence
+from medical_agent.retrieval.bm25 import BM25Index
 from medical_agent.retrieval.relevance import (
     AMBIGUOUS,
     CORRECT,
@@ -68,16 +68,18 @@ def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
     assert judge("굿파스처 증후군이 뭔가요?", hits(0.91), [INDEX], strict).verdict == CORRECT
 
 
-def _korean_index(passages: list[str]):
+def _korean_index(passages: list[str], questions: list[str] | None = None):
+    """A Korean index; with ``questions``, its BM25 reads each passage and its asked question, as the knowledge
+    base's index does."""
     tokenizer = get_tokenizer()
-    docs = [tokenizer.tokenize(p) for p in passages]
-    vocab = {w: n for n, w in enumerate(dict.fromkeys(w for d in docs for w in d))}
-    weights = sparse.csc_matrix(([1.0] * sum(len(set(d)) for d in docs),
-                                 ([r for r, d in enumerate(docs) for _ in set(d)],
-                                  [vocab[w] for d in docs for w in set(d)])), shape=(len(docs), len(vocab)))
-    return SimpleNamespace(bm25=SimpleNamespace(vocab=vocab, weights=weights), tokenizer=tokenizer,
-                           chunks=[{"chunk_id": f"d{n}#0"} for n in range(1, len(docs) + 1)],
-                           languages=lambda: {"ko": len(docs)})
+    own = [tokenizer.tokenize(p) for p in passages]
+    bm25 = BM25Index.build(own if questions is None else
+                           [o + tokenizer.tokenize(q) for o, q in zip(own, questions, strict=True)])
+    if questions is not None:
+        bm25.with_own_words(own)
+    return SimpleNamespace(bm25=bm25, tokenizer=tokenizer,
+                           chunks=[{"chunk_id": f"d{n}#0"} for n in range(1, len(passages) + 1)],
+                           languages=lambda: {"ko": len(passages)})
 
 
 def test_a_korean_question_whose_passages_hold_few_of_its_words_is_not_covered():
@@ -91,6 +93,15 @@ def test_a_korean_question_whose_passages_hold_few_of_its_words_is_not_covered()
     assert judge(near, hits(0.87, 0.86), [index], lexical).verdict == CORRECT
     assert judge(far, hits(0.89), [index], lexical).verdict == CORRECT          # a close passage still counts
     assert judge(far, hits(0.87), [index], T).verdict == CORRECT                # off without the threshold
+
+
+def test_lexical_support_reads_a_passages_own_words_not_the_questions_bm25_reads_with_it():
+    """The lay questions BM25 reads beside a passage share everyday words with questions it does not answer: the
+    김장 question met the salt passage's questions on the knowledge base's index (gate test3: 2 uncovered answered)."""
+    passages = ["고혈압 환자는 소금 섭취를 하루 5그램 이하로 줄이세요", "당뇨병 환자는 식사 후 혈당을 재세요"]
+    asked = ["김장 김치 배추 절일 때 소금물 짜게 먹어도 되나요", "밥 먹고 혈당 언제 재요"]
+    far = "김장할 때 배추는 소금물에 몇 시간 절여야 하나요?"
+    assert lexical_support(far, [], hits(0.87, 0.86), [_korean_index(passages, asked)]) < 0.2
 
 
 @pytest.mark.parametrize("text, animal", [

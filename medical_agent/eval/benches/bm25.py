@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from ...indexing.chunking import indexed_text
+from ...indexing.chunking import bm25_text
 from ...retrieval.index_store import LoadedIndex
 from ..retrieval.metrics import percentile_ms
 
@@ -21,7 +21,7 @@ from ..retrieval.metrics import percentile_ms
 def bench_bm25(index: LoadedIndex, queries: Sequence[str], k: int = 50) -> dict[str, Any]:
     tokenizer = index.tokenizer
     start = time.perf_counter()
-    corpus = tokenizer.tokenize_many(indexed_text(c) for c in index.chunks)
+    corpus = tokenizer.tokenize_many(bm25_text(c) for c in index.chunks)
     reference = BM25Okapi(corpus)
     setup = time.perf_counter() - start
     ours_t, ref_t, max_diff = [], [], 0.0
