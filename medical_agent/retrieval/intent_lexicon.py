@@ -31,7 +31,7 @@ INTENTS: list[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], tupl
      ("outlook", "prognosis"), ("예후", "경과")),
     ("dosage", ("복용량", "용량", "얼마나 먹", "몇 알", "하루에 몇"), ("dose", "dosage", "how much", "maximum"),
      ("dosage", "dose"), ("복용량", "용량")),
-    ("interactions", ("같이 먹", "함께 먹", "상호작용", "같이 복용", "함께 복용"), ("interaction", "interactions", "together", "with"),
+    ("interactions", ("같이 먹", "함께 먹", "상호작용", "같이 복용", "함께 복용"), ("interaction", "interactions", "together"),
      ("interactions", "together"), ("상호작용", "함께 복용")),
     ("contraindications", ("먹어도 되", "복용해도 되", "써도 되", "금기", "피해야"), ("safe", "contraindication", "avoid", "can i take"),
      ("safe", "contraindications", "precautions"), ("금기", "주의사항")),

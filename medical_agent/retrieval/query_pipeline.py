@@ -124,8 +124,12 @@ class QueryPipeline:
                 exp.translation = translated
                 exp.bm25_terms.append(translated)
                 exp.dense_text = translated
-        if not exp.dense_text and exp.bm25_terms:
-            exp.dense_text = " ".join(exp.bm25_terms)
+        # The dense side of an English question embeds the Korean names it links, not its intent words: a bag such
+        # as "도움" or "상호작용 함께 복용" embedded alone lands on whichever Korean page is most about help or
+        # interactions (English questions over Korean leaflets, issue 31)
+        dense_terms = exp.bm25_terms if lang == "ko" else [t for t in exp.bm25_terms if t not in intent_words]
+        if not exp.dense_text and dense_terms:
+            exp.dense_text = " ".join(dense_terms)
         return exp
 
     def corpus_has(self, lang: str) -> bool:

@@ -84,6 +84,19 @@ def test_intent_lexicon_and_no_expand(concepts):
     assert plain.bm25_terms == [] and plain.dense_text == "" and detect_language("당뇨병 증상") == "ko"
 
 
+def test_an_english_question_s_intent_words_reach_bm25_only_and_with_is_no_interaction(concepts):
+    """English questions over Korean leaflets (issue 31): "with" made every such question an interactions question,
+    and the Korean intent words embedded alone ("상호작용 함께 복용", "도움") drew the search to whichever Korean page
+    was most about them; the linked names still reach the dense side."""
+    pipeline = QueryPipeline(None, DictionaryLinker(concepts), concepts)
+    cuff = pipeline.expansion("I'm all set up with the cuff on and need the loo. Is it better to go first?")
+    assert "interactions" not in cuff.intents and "상호작용" not in cuff.bm25_terms
+    helped = pipeline.expansion("Where should my arm be, and does metformin help?")
+    assert "도움" in helped.bm25_terms and "도움" not in helped.dense_text and "메트포르민" in helped.dense_text
+    korean = pipeline.expansion("메트포르민 부작용이 걱정돼요")
+    assert "side effects" in korean.dense_text           # a Korean question's bag keeps its intent words
+
+
 def test_eval_and_retrieve_node_share_the_pipeline(settings):
     deps = create_agent(settings, storage=open_storage(":memory:")).deps
     evaluated = create_query_pipeline(settings, settings.paths.index_dir)
