@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from .meal_timing import meal_type, sentence_start, timed_numbers
+from .number_words import EN_UNITS
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")
@@ -152,8 +153,6 @@ EN_CHANGE_FROM = re.compile(r"\b(?:went|gone|go|goes|rose|risen|fell|fallen|drop
 FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b)\s*"
                   r"(?:(\d{1,2})\s*(?:\"|″|”|''|in\b|inch(?:es)?\b)?)?")
 # a height in words: "six foot one", "five feet two inches"
-SMALL = {w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                                     "ten", "eleven"))}
 FEET_WORDS = re.compile(r"\b(four|five|six|seven)\s+(?:foot|feet|ft)\b(?:\s+(?:and\s+)?(\d{1,2}|one|two|three|four|five|"
                         r"six|seven|eight|nine|ten|eleven)\b(?:\s*inch(?:es)?\b)?)?", re.I)
 # a weight in stones ("11st 4lb", "13 stone 2"); not a change ("put on a stone") nor where it was ("down from 16 stone")
@@ -217,7 +216,7 @@ def _range(text: str, start: int, end: int, first: float) -> tuple[float, tuple[
 def _feet(text: str) -> list[tuple[float, int, int]]:
     """Imperial heights in cm with their spans: 5'4", 5 ft 10 in, 5 foot 10, six foot one."""
     def number(word: str | None) -> int:
-        return 0 if not word else int(word) if word.isdigit() else SMALL[word.lower()]
+        return 0 if not word else int(word) if word.isdigit() else EN_UNITS[word.lower()]
 
     found = [(number(m.group(1)), number(m.group(2)), m.start(), m.end())
              for pattern in (FEET, FEET_WORDS) for m in pattern.finditer(text)]
