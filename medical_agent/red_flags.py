@@ -32,7 +32,7 @@ def _any(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(patterns), _I)
 
 
-CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|답답|짓누|뻐근|쥐어짜|무겁|묵직)", r"흉통",
+CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|짓누|뻐근|쥐어짜|무겁|묵직)", r"흉통",
              r"chest\s+(?:pain|pressure|tightness|hurts)", r"pain\s+in\s+(?:my\s+|his\s+|her\s+)?chest",
              r"chest\s+(?:feels?\s+|is\s+)?(?:\w+\s+){0,2}?(?:heavy|tight|crushing|squeez\w*)",
              r"(?:pressure|tightness|burning\s+pressure)\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?chest")
@@ -62,7 +62,7 @@ LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d|
                          r"min))", _I)
 # Someone who does not respond, or is having a seizure now: an emergency whatever the cause (an insulin user "불러도
 # 대답이 없어요" is severe hypoglycaemia until shown otherwise).
-UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:안|못)",
+UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의\s*|잘\s*)?(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:안|못)",
                     r"\bunresponsive\b", r"won'?t\s+wake\s+up", r"(?:can'?t|cannot)\s+wake\s+(?:him|her|them)",
                     r"경련을?\s*(?:해요|하고\s*있|일으키)", r"발작을?\s*(?:해요|하고\s*있)", r"(?:is|are)\s+(?:having\s+a\s+seizure|"
                     r"seizing|convulsing)",
@@ -104,7 +104,7 @@ AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*
               r"different|strange)", r"삼키기\s*(?:가\s*)?(?:힘들|어렵)", r"목소리가?\s*(?:이상|변했|쉬)")
 # Breathing that fails: blue lips, the chest pulling in between the ribs, breath that suddenly cannot be caught.
 BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)\s+(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
-                 r"(?:blue|grey|gray)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
+                 r"(?:a\s+(?:bit|little)\s+|kind\s+of\s+|kinda\s+|slightly\s+|sort\s+of\s+)?(?:blue|grey|gray|purple)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
                  r"sudden(?:ly)?.{0,20}(?:can'?t|cannot)\s+(?:catch\s+(?:my|his|her)\s+)?breath",
                  # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
                  # coughing up pinkish foamy spit")
@@ -166,6 +166,47 @@ HIGH_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose|\bsugar|\bbs\b)\D{0,
 CONFUSED = _any(r"말(?:도|을)?\s*이상", r"눈을?\s*(?:잘\s*)?못\s*뜨", r"헛소리", r"정신이\s*없", r"의식", r"횡설수설",
                 r"confus|drowsy|hard\s+to\s+wake|won'?t\s+wake|not\s+making\s+sense|disoriented")
 
+# The sixth blind visitor set (visitor_test6) told eight emergencies; these forms fired on one. What they taught:
+# an insulin user who talks nonsense or cannot swallow is severe hypoglycaemia with no word for low sugar ("인슐린 맞는
+# 남편이 … 횡설수설하더니 … 주스를 줘도 삼키질 못해요");
+INSULIN_USER = _any(r"인슐린", r"\binsulin\b")
+INSULIN_SEVERE = _any(r"횡설수설", r"삼키(?:질|지)\s*못", r"(?:can'?t|cannot|unable\s+to)\s+swallow", r"눈(?:을|도)?\s*(?:제대로\s*|잘\s*)?못\s*뜨",
+                      r"unconscious", r"won'?t\s+wake", r"passed\s+out", r"seizure", r"경련", r"발작", r"쓰러", r"not\s+making\s+sense")
+# no urine for many hours with no tears or a listless child (severe dehydration: "어제저녁부터 소변을 한번도 안봤고 울어도
+# 눈물이 안나와요 계속 축 쳐져서");
+NO_URINE = _any(r"소변(?:을|도)?\s*(?:한\s*번도|하루\s*종일|종일|\d+\s*시간\s*(?:넘게|이상|째)?\s*)?\s*(?:안\s*(?:봤|봐|보|나)|못\s*(?:봤|봐|보))",
+                r"(?:hasn'?t|has\s+not|hadn'?t|haven'?t|not)\s+(?:peed|wee'?d|urinated|had\s+a\s+wet\s+(?:nappy|diaper))",
+                r"no\s+(?:wet\s+(?:nappies|nappy|diapers?)|pee|urine)\s+(?:for|since|in)")
+DRIED_OUT = _any(r"눈물이?\s*(?:안|잘\s*안)\s*(?:나|나와|나오)", r"축\s*(?:처|쳐)", r"(?:처|쳐)져", r"no\s+tears", r"floppy", r"listless",
+                 r"hard\s+to\s+wake", r"lethargic")
+# chest pain that a nitroglycerin dose has not eased ("니트로글리세린을 … 10분이 지나도 안 풀린대요"): a heart attack until
+# shown otherwise;
+NITRO = _any(r"니트로", r"nitro(?:glycerin|glycerine)?|\bGTN\b")
+NOT_EASED = _any(r"안\s*(?:풀|나아|가라앉|멈)", r"그대로", r"소용\s*(?:없|이\s*없)", r"더\s*아프",
+                 r"(?:didn'?t|doesn'?t|hasn'?t|isn'?t|not|no)\s+(?:help|helping|helped|work|working|worked|eas\w*|better|go\s+away)",
+                 r"still\s+(?:there|hurts|has|having|going)", r"worse\s+than\s+usual")
+# fever with a rash that does not fade under pressure or purple spots (meningitis or sepsis);
+NON_BLANCHING = _any(r"(?:purple|purplish|dark\s+red)\s+(?:spots|rash|blotches|marks)",
+                     r"(?:don'?t|dont|doesn'?t|does\s+not|won'?t|do\s+not)\s+fade\s+(?:when|under|with)",
+                     r"(?:rash|spots).{0,30}(?:glass|tumbler)", r"보라색\s*(?:반점|점|발진)|자줏빛\s*(?:반점|점)",
+                     r"(?:눌러도|유리컵.{0,15})\s*(?:안\s*없어|사라지지\s*않|그대로)")
+FEVER = _any(r"fever|temperature|\b(?:3[89]|4[01])(?:\.\d)?\s*°?\s*C\b|\b10[1-5](?:\.\d)?\s*°?\s*F?\b", r"열이|고열|열나|3[89](?:\.\d)?\s*도")
+# a pressure of 180/120 or more with confusion, vision or speech changes, chest pain or breathlessness (a hypertensive
+# emergency: "212/128 … seems kinda confused and says his vision is blurry");
+PRESSURE = re.compile(r"(?<!\d)(\d{3})\s*(?:/|over|에)\s*(\d{2,3})(?!\d)", _I)
+ORGAN_SIGNS = _any(r"confus|disoriented|not\s+making\s+sense|vision|blurr|can'?t\s+see|chest\s+pain|short(?:ness)?\s+of\s+breath|"
+                   r"slurr|numb|weak(?:ness)?\s+on\s+one", r"횡설수설|말(?:이|도)?\s*(?:이상|어눌)|시야|눈이\s*(?:흐릿|침침|안\s*보)|"
+                   r"흐릿하게\s*보|가슴.{0,6}(?:아프|통증)|숨이\s*차|한쪽.{0,6}(?:저리|마비|힘)")
+# ketones with vomiting or fast breathing (ketoacidosis: "the ketone strip went dark purple, she's throwing up and
+# breathing really fast");
+KETONES = _any(r"ketone", r"케톤")
+KETOACIDOSIS_SIGNS = _any(r"vomit|throwing\s+up|threw\s+up|breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|quick|hard|deep)|"
+                          r"fast\s+breathing|stomach\s+pain|belly\s+pain", r"토하|토해|토했|구토|숨(?:을)?\s*(?:가쁘|빠르|몰아)|배가\s*아프")
+# oxygen below 90 % on a finger meter with new confusion ("the finger oxygen thing reads 88 … he's confused about where
+# he is"); a reading of 88-90 alone is many a COPD patient's usual.
+LOW_OXYGEN = re.compile(r"(?:oxygen|\bo2\b|spo2|sats?\b|saturation|pulse\s*ox\w*|산소\s*포화도|산소)\D{0,25}?(?<!\d)([5-8]\d)"
+                        r"(?!\d|\s*(?:years?|살|세|kg|bpm))", _I)
+
 EMERGENCY = {
     "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
     "en": "🚨 This may be an emergency. Call your local emergency number (911 in the US) now or go to the nearest "
@@ -176,6 +217,16 @@ SUICIDE_LINE = {
     "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
           "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
 }
+
+
+NOT_BEFORE = re.compile(r"\b(?:no|not|without|denies|any)\s+(?:\w+\s+){0,2}$", _I)
+NOT_AFTER = re.compile(r"^\S{0,3}\s*(?:은|는|도)?\s*(?:없|안\s*(?:나|아프|보이))")
+
+
+def _said(pattern: re.Pattern[str], text: str) -> bool:
+    """A sign the text says is there, not one it denies ("no chest pain or anything", "가슴 통증은 없어요")."""
+    return any(not NOT_BEFORE.search(text[max(0, m.start() - 30):m.start()]) and not NOT_AFTER.match(text[m.end():m.end() + 12])
+               for m in pattern.finditer(text))
 
 
 def triage(text: str, lang: str) -> RedFlag | None:
@@ -202,6 +253,14 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("slow_pulse_faint", bool(FAINT.search(text)) and any(int(m.group(1)) < 40 for m in SLOW_PULSE.finditer(text))),
         ("very_high_glucose", bool(CONFUSED.search(text)) and any(int(m.group(1)) >= 400
                                                                   for m in HIGH_GLUCOSE.finditer(text))),
+        ("severe_hypoglycaemia", bool(INSULIN_USER.search(text) and INSULIN_SEVERE.search(text))),
+        ("dehydration", bool(NO_URINE.search(text) and DRIED_OUT.search(text))),
+        ("chest_pain", bool(CHEST.search(text) and NITRO.search(text) and NOT_EASED.search(text))),
+        ("meningitis", bool(NON_BLANCHING.search(text) and FEVER.search(text))),
+        ("hypertensive_emergency", _said(ORGAN_SIGNS, text) and any(
+            int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
+        ("ketoacidosis", bool(KETONES.search(text) and KETOACIDOSIS_SIGNS.search(text))),
+        ("low_oxygen", _said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
     )
     for kind, hit in checks:
         if hit:

@@ -52,6 +52,18 @@ from medical_agent.red_flags import triage
     ("started januvia a few weeks ago. since last night I've got this awful constant pain in the top of my stomach that "
      "goes straight through to my back, and i keep throwing up", "belly_to_back"),
     ("어젯밤부터 명치가 등까지 뚫고 나가듯이 아프고 계속 토해요", "belly_to_back"),
+    # the sixth blind visitor set (visitor_test6), where 1 of 8 emergencies fired
+    ("인슐린 맞는 남편이 운동 다녀와서 식은땀 흘리며 횡설수설하더니 주스를 줘도 삼키질 못해요", "severe_hypoglycaemia"),
+    ("7살아들 독감인데 어제저녁부터 소변을 한번도 안봤고 울어도 눈물이 안나와요", "dehydration"),
+    ("독감 걸린 아이가 계속 축 쳐져서 불러도 반응이 별로 없어요", "unresponsive"),
+    ("협심증 있는 아버지가 가슴이 조인다고 니트로글리세린을 넣으셨는데 10분이 지나도 안 풀린대요", "chest_pain"),
+    ("she has a fever and now little purple spots on her legs that dont fade when i press a glass on them", "meningitis"),
+    ("dads bp machine says 212/128, hes got a splitting headache, seems kinda confused and his vision is blurry",
+     "hypertensive_emergency"),
+    ("her pump cannula came out, shes 390, the ketone strip went dark purple, she's throwing up and breathing really fast",
+     "ketoacidosis"),
+    ("grandpa has pneumonia and the finger oxygen thing reads 88 and he's confused about where he is", "low_oxygen"),
+    ("his lips look a bit blue", "breathing"),
 ])
 def test_an_emergency_described_in_everyday_words(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
@@ -78,6 +90,13 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "is it hard to swallow pills when you have GERD?",
     "I've been seeing double when I'm really tired, is that normal?",
     "my pee is dark yellow in the morning, am I dehydrated?",
+    "home bp machine says 192/124, rechecked after sitting a few min and still that high. no chest pain or anything",
+    "COPD 있는 아빠 손가락 산소포화도가 89~90 나와요 숨찬 건 평소랑 비슷하다는데 이 정도면 괜찮은 건가요?",
+    "Mom's 79 with COPD, she's on oxygen at night, and her last reading on the pulse ox was 88%.",
+    "인슐린 맞는데 요즘 바빠서 주사를 자꾸 잊어요",
+    "What does a ketone test measure?",
+    "nitroglycerin gives me a headache, is that normal?",
+    "어제 물을 적게 마셔서 소변을 많이 못 봤어요",
 ])
 def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
