@@ -41,13 +41,23 @@ NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
 # Medicines that raise a sulfonylurea's effect to a dangerous low (the fifth blind round: a 78-year-old on glimepiride
 # given co-trimoxazole was told "같이 드셔도 문제없습니다").
 SULFONYLUREA_RAISERS = {"sulfamethoxazole / trimethoprim", "fluconazole", "clarithromycin"}
+# Antimicrobials that raise warfarin's effect (INR) sharply (the sixth blind round: warfarin with metronidazole for a
+# gum infection, "그냥 같이 먹으면 되나요?", got no warning)
+WARFARIN_RAISERS = {"metronidazole", "sulfamethoxazole / trimethoprim", "fluconazole", "clarithromycin", "erythromycin",
+                    "ciprofloxacin"}
+# Medicines that must not be taken with simvastatin or lovastatin (muscle damage; the sixth blind round: clarithromycin
+# with simvastatin 40 mg was answered "There is no problem")
+STATIN_BLOCKERS = {"clarithromycin", "erythromycin", "itraconazole", "ketoconazole"}
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # Medicines a rule names, read from the message's words too: the concept table may lack one (felodipine is not in
 # it, so "grapefruit with felodipine" was answered "yes" with no caution by the local model)
 RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": ("nifedipine", "니페디핀"),
                    "simvastatin": ("simvastatin", "심바스타틴"), "lovastatin": ("lovastatin", "로바스타틴"),
-                   "aspirin": ("aspirin", "아스피린"), "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘")}
+                   "aspirin": ("aspirin", "아스피린"), "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘"),
+                   "clarithromycin": ("clarithromycin", "클래리스로마이신", "클라리스로마이신", "biaxin", "klacid", "클라리시드"),
+                   "erythromycin": ("erythromycin", "에리스로마이신"),
+                   "itraconazole": ("itraconazole", "이트라코나졸", "sporanox", "스포라녹스")}
 # Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
 # body's water and salt when a person is dehydrated).
 SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylurea"}
@@ -137,6 +147,22 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "A sulfonylurea (glimepiride, gliclazide and others) taken with co-trimoxazole (Bactrim) or fluconazole can "
             "drop blood sugar dangerously, especially in older people. Check with the prescriber or a pharmacist before "
             "combining them, and check blood sugar more often while on both."}),
+    ("warfarin_antibiotic", lambda f: "warfarin" in (f.drug_names | f.named) and
+     bool((f.drug_names | f.named) & WARFARIN_RAISERS),
+     {"ko": "와파린을 먹는 중에 메트로니다졸, 코트리목사졸(박트림), 플루코나졸, 클래리스로마이신 같은 약을 쓰면 와파린 효과(INR)가 "
+            "크게 올라 출혈 위험이 커질 수 있습니다. 처방한 의사에게 와파린 복용을 꼭 알리고, 복용을 시작한 뒤 며칠 안에 INR "
+            "검사가 필요한지 확인하세요.",
+      "en": "Metronidazole, co-trimoxazole (Bactrim), fluconazole, clarithromycin and some other antibiotics can raise "
+            "warfarin's effect (the INR) sharply and with it the risk of bleeding. Make sure the prescriber knows you take "
+            "warfarin, and ask whether your INR should be checked within a few days of starting."}),
+    ("statin_macrolide", lambda f: bool((f.drug_names | f.named) & {"simvastatin", "lovastatin"}) and
+     bool((f.drug_names | f.named) & STATIN_BLOCKERS),
+     {"ko": "심바스타틴이나 로바스타틴은 클래리스로마이신, 에리스로마이신, 이트라코나졸, 케토코나졸과 함께 쓰면 안 됩니다(근육 "
+            "손상 위험이 크게 높아짐). 보통 항생제를 쓰는 동안 스타틴을 잠시 쉬거나 다른 약으로 바꾸니, 처방한 의사나 약사에게 "
+            "꼭 확인하세요.",
+      "en": "Simvastatin and lovastatin must not be taken with clarithromycin, erythromycin, itraconazole or "
+            "ketoconazole: together they raise the risk of serious muscle damage. The statin is usually paused for the "
+            "course or the antibiotic changed: check with the prescriber or pharmacist before taking both."}),
     ("stool_blood", lambda f: "stool_blood" in f.asks,
      {"ko": "변에 피가 묻거나 섞여 나오면 진료를 받아 원인을 확인하세요. 배변 습관이 몇 주 이상 바뀌었거나 50세 이상이면 "
             "대장내시경이 필요할 수 있습니다. 피가 많이 나오거나 검은 변, 어지러움이 있으면 응급실로 가세요.",
@@ -161,7 +187,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Do not stop or cut down a prescribed medicine on your own: whether better habits let you take less is "
             "decided with your doctor, from your readings."}),
     ("metformin_kidney", lambda f: "metformin" in f.drug_names and (
-        (f.egfr is not None and f.egfr < 30) or bool(f.conditions & {"chronic kidney disease", "diabetic nephropathy"})),
+        (f.egfr is not None and f.egfr < 45) or bool(f.conditions & {"chronic kidney disease", "diabetic nephropathy"})),
      {"ko": "메트포르민: 신장 기능이 많이 떨어진 경우(eGFR 30 미만)에는 사용하지 않고, 30~45에서는 용량 조절이 필요할 수 "
             "있습니다. 신장 기능 검사 결과를 의사와 꼭 확인하세요.",
       "en": "Metformin: it is not used when kidney function is very low (eGFR below 30) and may need a lower dose at "

@@ -20,7 +20,8 @@ from ..text import split_sentences
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
                 "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
-                "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised", "skip_meal_insulin"}
+                "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised", "skip_meal_insulin",
+                "warfarin_antibiotic", "statin_macrolide"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told
@@ -31,7 +32,9 @@ GO_FIRST = {"ko": "지금 진료가 필요합니다: {note}", "en": "Please get 
 PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fine|alright)|am\s+I\s+allowed)\b[^?]*"
                         r"\b(?:take|use|have|give|drink|eat|keep|continue|start|stop|quit)\b|"
                         r"\b(?:is\s+(?:it|that|this)|are\s+they|it'?s)\s+(?:ok|okay|safe|fine|alright)\s+(?:with|together|alongside|"
-                        r"to\s+(?:mix|combine))\b|\b(?:is|are)\s+safe\s+for\s+me\b|먹어도|복용해도|써도|드셔도|마셔도|"
+                        r"to\s+(?:mix|combine))\b|\b(?:is|are)\s+safe\s+for\s+me\b|"
+                        r"\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:ok|okay|safe|fine|alright)\b|"
+                        r"\bis\s+there\s+(?:actually\s+|really\s+)?(?:a|any)\s+(?:problem|issue|interaction)|먹어도|복용해도|써도|드셔도|마셔도|"
                         r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
 AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it\s+is\s+(?:generally\s+)?(?:safe|fine|ok)|"
                          r"(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:generally\s+|usually\s+)?safe\b|"      # "Tylenol is safe for you if"
@@ -41,7 +44,7 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"^[^.?!]{0,40}?(?<!안\s)(?<!안)(?:먹어도|드셔도|복용하셔도|복용해도|써도|맞아도)\s*"
                          r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가)|(?:큰\s*)?문제\s*(?:가\s*)?없)|"
                          # "같이 드셔도 문제없습니다" (the fifth blind round, glimepiride with co-trimoxazole), "no problem"
-                         r"^\W*(?:there'?s\s+)?no\s+problem\b", re.I)
+                         r"^\W*(?:there'?s\s+|there\s+is\s+)?no\s+(?:problem|issue|interaction)\b", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 # rules whose medicines are often paused: a first sentence that says to keep taking them ("오늘도 드셔야 합니다" to a
 # question about ramipril during diarrhoea, the fifth blind round) starts with the rule instead
@@ -108,20 +111,38 @@ REASSURANCE = re.compile(r"\b(?:you\s+can|it\s+can|it'?s\s+(?:ok|okay|fine)\s+to
                          r"(?:기다려도|지켜봐도|지켜보셔도|집에서\s*쉬어도|참아도)\s*(?:됩니다|돼요|괜찮)|"
                          r"걱정(?:하지\s*않으셔도|할\s*필요(?:가|는)?\s*없)|단순한?\s*(?:식중독|체기|숙취|소화불량|과로)|"
                          r"물(?:을)?\s*마시면\s*(?:내려|나아|괜찮)", re.I)
+# Under an emergency line too, an extra dose or home treatment offered instead of care, unless the sentence warns
+# against it (the sixth blind round: "Yes, you should give him an extra BP pill" for 212/128 with confusion; "Tylenol
+# can help with fever and headache" for purple spots that do not fade; "누워 있으면 괜찮습니다" for a thunderclap headache)
+HOME_TREATMENT = re.compile(r"\b(?:an?\s+)?(?:extra|another|additional|double)\s+(?:\w+\s+){0,2}?(?:pill|dose|tablet|puff)s?\b|"
+                         r"\b(?:tylenol|paracetamol|acetaminophen|ibuprofen|advil|painkillers?|pain\s+relievers?)\s+(?:can|will|should|"
+                         r"may|might)\s+(?:help|ease|relieve|take\s+care)|"
+                         r"(?:하나|한\s*알|한\s*번)\s*더\s*(?:드시|드셔|먹|복용)|누워\s*(?:있으면|계시면|쉬면)\s*(?:\S+\s*)?(?:괜찮|나아|좋아)|"
+                         r"진통제(?:를|만)?\s*(?:먹고|드시고|먹으면|드시면)", re.I)
+
+
+WARNS_AGAINST = re.compile(r"\b(?:do\s+not|don'?t|never|should\s+not|shouldn'?t|must\s+not|avoid|instead\s+of\s+(?:calling|going))\b|"
+                           r"(?:하지|드시지|먹지|주지|드리지)\s*마|말고|않도록|대신\s*(?:119|응급)", re.I)
+
+
+def _home_treatment(sentence: str) -> bool:
+    return bool(HOME_TREATMENT.search(sentence)) and not WARNS_AGAINST.search(sentence)
 
 
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
     replaced by the rule, and the sentences a fired rule forbids (:data:`DROPPED`) left out; under an emergency line
-    (``emergency``), a sentence that plays it down (:data:`REASSURANCE`) too. ``fired``: the rule names; ``notes``:
+    (``emergency``), a sentence that plays it down (:data:`REASSURANCE`) or offers home treatment instead of care
+    (:data:`HOME_TREATMENT`) too. ``fired``: the rule names; ``notes``:
     rule name → its note."""
     key = "ko" if lang == "ko" else "en"
     if PERMISSION.search(question):
         body = _lead_with(body, fired, INTERACTIONS, AFFIRMATIVE, NOT_WITHOUT[key], notes)
     body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
     body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
-    drops = [DROPPED[name] for name in fired if name in DROPPED] + ([REASSURANCE.search] if emergency else [])
+    drops = [DROPPED[name] for name in fired if name in DROPPED] + \
+        ([REASSURANCE.search, _home_treatment] if emergency else [])
     if drops:
         body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))
                                             for line in body.split("\n")) if line is not None)

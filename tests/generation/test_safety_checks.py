@@ -353,3 +353,51 @@ def test_under_an_emergency_line_a_sentence_that_plays_it_down_is_left_out(lang,
     kept = agree_with_rules(body, "what should I do?", [], {}, lang, emergency=True)
     assert dropped not in kept and ("[1]" in kept or "[2]" in kept)
     assert agree_with_rules(body, "what should I do?", [], {}, lang) == body      # no emergency: untouched
+
+
+@pytest.mark.parametrize("lang, body, dropped", [
+    ("en", "Yes, you should give him an extra BP pill. [1] Confusion with very high pressure is an emergency [1].",
+     "extra BP pill"),
+    ("en", "Tylenol can help with fever and headache. A rash that does not fade needs care now [2].", "Tylenol"),
+    ("ko", "토를 먹고 좀 누워 있으면 괜찮습니다. 갑자기 생긴 심한 두통은 응급입니다 [1].", "누워 있으면"),
+])
+def test_under_an_emergency_line_an_extra_dose_or_home_treatment_is_left_out(lang, body, dropped):
+    """The sixth blind round: 212/128 with confusion, a rash that does not fade, a thunderclap headache."""
+    kept = agree_with_rules(body, "what should I do?", [], {}, lang, emergency=True)
+    assert dropped not in kept and ("[1]" in kept or "[2]" in kept)
+    assert agree_with_rules(body, "what should I do?", [], {}, lang) == body      # no emergency: untouched
+    warning = "Do not give an extra dose of his blood pressure pills; call 911 now [1]."
+    assert agree_with_rules(warning, "what should I do?", [], {}, "en", emergency=True) == warning
+
+
+@pytest.mark.parametrize("lang, question, meds, answer, rule", [
+    ("ko", "와파린 먹고 있는데 치과에서 잇몸 염증 때문에 메트로니다졸 항생제를 처방해줬어요 그냥 같이 먹으면 되나요?",
+     ["Warfarin", "Metronidazole"], "네, 같이 드셔도 됩니다.", "warfarin_antibiotic"),
+    ("en", "got prescribed clarithromycin for a chest infection but i take simvastatin 40mg every night. is there actually "
+           "a problem?", ["Simvastatin"], "There is no problem with taking clarithromycin with simvastatin.",
+     "statin_macrolide"),
+])
+def test_an_antibiotic_that_raises_warfarin_or_a_statin_is_not_called_fine(lang, question, meds, answer, rule):
+    """The sixth blind round: both were answered as if there were no interaction."""
+    turn = {"medications": [{"name": m, "assertion": "present"} for m in meds]}
+    fired = rule_notes(collect_facts(None, turn, {}, question), lang)
+    assert rule in fired
+    body = agree_with_rules(answer, question, list(fired), fired, lang)
+    assert fired[rule] in body and not body.startswith(("네", "There is no problem"))
+    plain = {"medications": [{"name": "Warfarin", "assertion": "present"}, {"name": "Amoxicillin", "assertion": "present"}]}
+    assert not {"warfarin_antibiotic", "statin_macrolide"} & set(
+        rule_notes(collect_facts(None, plain, {}, "can I take amoxicillin with warfarin?"), "en"))
+
+
+def test_metformin_at_an_egfr_of_30_to_45_is_not_called_still_safe():
+    """The sixth blind round answered "Yes, it is still safe" for metformin 1000 mg twice a day at an eGFR of 38. That
+    question was about a mother, whose readings are not the person's and reach no rule; asked of one's own, the rule
+    now reads 30-45 as well as below 30."""
+    question = "my mum's eGFR just came back at 38 and she's on metformin 1000mg twice a day. is that still safe for her?"
+    turn = {"medications": [{"name": "Metformin", "assertion": "present"}],
+            "labs": [{"type": "egfr", "value": 38.0, "unit": "mL/min/1.73m2"}]}
+    fired = rule_notes(collect_facts(None, turn, {}, question), "en")
+    assert "metformin_kidney" in fired
+    body = agree_with_rules("Yes, it is still safe for your mum. Kidney function is checked yearly [1].", question,
+                            list(fired), fired, "en")
+    assert body.startswith("Not without checking first") and "[1]" in body
