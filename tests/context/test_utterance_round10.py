@@ -69,3 +69,15 @@ def test_an_age_word_before_a_relative_and_shorthand_before_words(full_extractor
 def test_a_medicine_stopped_or_switched_from_and_an_illness_that_is_over(full_extractor, text, expected):
     got = statuses(full_extractor.extract(text))
     assert {name: got.get(name) for name in expected} == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Annual bloods back: cholesterol 5.8, LDL 3.9, HDL 1.3, trigs 1.9, HbA1c 41 and eGFR 88.",
+     [("egfr", 88.0), ("hba1c", 5.9), ("hdl", 50.0), ("ldl", 151.0), ("total_cholesterol", 224.0),
+      ("triglycerides", 168.0)]),
+    ("LDL 2.6 mmol/L", [("ldl", 101.0)]),
+    ("LDL 130이고 HDL 45예요", [("hdl", 45.0), ("ldl", 130.0)]),            # mg/dL, as before
+    ("HbA1c 6.8% last month", [("hba1c", 6.8)]),
+])
+def test_uk_lipids_in_mmol_and_an_hba1c_in_mmol_per_mol_are_stored_in_mg_dl_and_percent(full_extractor, text, expected):
+    assert sorted(readings(full_extractor.extract(text))) == expected

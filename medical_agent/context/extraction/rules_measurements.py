@@ -61,14 +61,25 @@ def _temp(value: float, unit: str) -> float:
 
 
 def _hba1c(value: float, unit: str) -> float:
-    return round(value / 10.929 + 2.15, 1) if "mmol" in unit.lower() else value     # IFCC mmol/mol → NGSP %
+    """IFCC mmol/mol → NGSP %: said so, or a bare number no percentage can be (UK results: "HbA1c 41")."""
+    mmol = "mmol" in unit.lower() or (not unit.strip() and 20 <= value <= 200)
+    return round(value / 10.929 + 2.15, 1) if mmol else value
+
+
+def _lipid(factor: float, below: float) -> Callable[[float, str], float]:
+    """mmol/L → mg/dL: said so, or a decimal number below what any mg/dL result can be (UK results: "cholesterol 5.8,
+    LDL 3.9, HDL 1.3, trigs 1.9"; the tenth blind utterance set)."""
+    def convert(value: float, unit: str) -> float:
+        implied = not unit.strip() and value < below and value != int(value)      # "5.8", not "3 point something"
+        return round(value * factor) if "mmol" in unit.lower() or implied else value
+    return convert
 
 
 def _weight(value: float, unit: str) -> float:
     return round(value * 0.4536, 1) if unit.lower().startswith(("lb", "pound")) else value
 
 
-GLU_UNITS = r"mg/?dl|mmol/?l"
+GLU_UNITS = LIPID_UNITS = r"mg/?dl|mmol/?l"
 SPECS = [
     Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b", "mg/dL",
          40, 600, GLU_UNITS, _glucose),
@@ -78,11 +89,12 @@ SPECS = [
          "%", 3, 20, r"%|mmol\s*/\s*mol", _hba1c),
     Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugar)|\bglucose\b|\bsugar\b", "mg/dL", 20, 800,
          GLU_UNITS, _glucose),
-    Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, r"mg/?dl"),
-    Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, r"mg/?dl"),
-    Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\btrigs?\b|\bTG\b", "mg/dL", 10, 3000, r"mg/?dl"),
+    Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, LIPID_UNITS, _lipid(38.67, 10)),
+    Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, LIPID_UNITS, _lipid(38.67, 5)),
+    Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\btrigs?\b|\bTG\b", "mg/dL", 10, 3000, LIPID_UNITS,
+         _lipid(88.57, 10)),
     Spec("total_cholesterol", "lab", r"총\s*콜레스테롤|콜레스테롤|(?:total\s+)?cholesterol", "mg/dL", 50, 600,
-         r"mg/?dl"),
+         LIPID_UNITS, _lipid(38.67, 20)),
     Spec("egfr", "lab", r"사구체\s*여과율|\beGFR\b|\bGFR\b", "mL/min/1.73m2", 1, 200, r"ml/min(?:/1\.73\s*m2)?"),
     Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
     Spec("uric_acid", "lab", r"요산|uric\s+acid", "mg/dL", 1, 20, r"mg/?dl"),
