@@ -129,6 +129,17 @@ def _home_treatment(sentence: str) -> bool:
     return bool(HOME_TREATMENT.search(sentence)) and not WARNS_AGAINST.search(sentence)
 
 
+# Once an interaction rule leads the answer, a later sentence that still calls the combination safe is left out (the
+# sixth blind round, asked again: "Not without checking first: simvastatin … must not be taken with clarithromycin …"
+# followed by the model's "The combination of these medications is safe and effective")
+CALLED_SAFE = re.compile(r"\b(?:is|are)\s+(?:\w+\s+){0,2}?(?:safe|fine|ok(?:ay)?)\b|\bno\s+(?:problem|issue|interaction)s?\b|"
+                         r"(?:문제\s*(?:가\s*)?없|괜찮습니다|안전합니다|드셔도\s*됩니다|먹어도\s*됩니다)", re.I)
+
+
+def _called_safe(sentence: str) -> bool:
+    return bool(CALLED_SAFE.search(sentence)) and not AVOID.search(sentence)
+
+
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
@@ -137,12 +148,15 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
     (:data:`HOME_TREATMENT`) too. ``fired``: the rule names; ``notes``:
     rule name → its note."""
     key = "ko" if lang == "ko" else "en"
-    if PERMISSION.search(question):
+    asked_leave = bool(PERMISSION.search(question))
+    if asked_leave:
         body = _lead_with(body, fired, INTERACTIONS, AFFIRMATIVE, NOT_WITHOUT[key], notes)
     body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
     body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
     drops = [DROPPED[name] for name in fired if name in DROPPED] + \
-        ([REASSURANCE.search, _home_treatment] if emergency else [])
+        ([REASSURANCE.search, _home_treatment] if emergency else []) + \
+        ([lambda s: _called_safe(s) and not any(s.strip(" .") in note for note in notes.values())]
+         if asked_leave and any(name in INTERACTIONS for name in fired) else [])
     if drops:
         body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))
                                             for line in body.split("\n")) if line is not None)

@@ -401,3 +401,17 @@ def test_metformin_at_an_egfr_of_30_to_45_is_not_called_still_safe():
     body = agree_with_rules("Yes, it is still safe for your mum. Kidney function is checked yearly [1].", question,
                             list(fired), fired, "en")
     assert body.startswith("Not without checking first") and "[1]" in body
+
+
+def test_once_an_interaction_rule_leads_a_later_sentence_calling_it_safe_is_left_out():
+    """The sixth blind round, asked again: the rule led, then "The combination of these medications is safe"."""
+    question = "got prescribed clarithromycin but i take simvastatin 40mg every night. is there actually a problem?"
+    fired = rule_notes(collect_facts(None, {"medications": [{"name": "Simvastatin", "assertion": "present"}]}, {},
+                                     question), "en")
+    body = agree_with_rules("There is no problem with taking both. The combination of these medications is safe and "
+                            "effective for a chest infection. Tell your doctor about all your medicines [1].",
+                            question, list(fired), fired, "en")
+    assert body.startswith("Not without checking first") and fired["statin_macrolide"] in body
+    assert "safe and effective" not in body and "[1]" in body
+    untouched = "Amoxicillin is safe and effective for a chest infection [1]."
+    assert agree_with_rules(untouched, "what is amoxicillin for?", [], {}, "en") == untouched
