@@ -117,6 +117,8 @@ REASSURANCE = re.compile(r"\b(?:you\s+can|it\s+can|it'?s\s+(?:ok|okay|fine)\s+to
 HOME_TREATMENT = re.compile(r"\b(?:an?\s+)?(?:extra|another|additional|double)\s+(?:\w+\s+){0,2}?(?:pill|dose|tablet|puff)s?\b|"
                          r"\b(?:tylenol|paracetamol|acetaminophen|ibuprofen|advil|painkillers?|pain\s+relievers?)\s+(?:can|will|should|"
                          r"may|might)\s+(?:help|ease|relieve|take\s+care)|"
+                         r"\b(?:tylenol|paracetamol|acetaminophen|ibuprofen|advil|painkillers?)\s+(?:is|are)\s+(?:generally\s+|usually\s+)?"
+                         r"(?:safe|fine|ok)\b|"
                          r"(?:하나|한\s*알|한\s*번)\s*더\s*(?:드시|드셔|먹|복용)|누워\s*(?:있으면|계시면|쉬면)\s*(?:\S+\s*)?(?:괜찮|나아|좋아)|"
                          r"진통제(?:를|만)?\s*(?:먹고|드시고|먹으면|드시면)", re.I)
 

@@ -359,6 +359,8 @@ def test_under_an_emergency_line_a_sentence_that_plays_it_down_is_left_out(lang,
     ("en", "Yes, you should give him an extra BP pill. [1] Confusion with very high pressure is an emergency [1].",
      "extra BP pill"),
     ("en", "Tylenol can help with fever and headache. A rash that does not fade needs care now [2].", "Tylenol"),
+    ("en", "Tylenol is generally safe for fever and headache, but it may not be effective for the spots. A rash that does "
+           "not fade needs care now [2].", "Tylenol"),
     ("ko", "토를 먹고 좀 누워 있으면 괜찮습니다. 갑자기 생긴 심한 두통은 응급입니다 [1].", "누워 있으면"),
 ])
 def test_under_an_emergency_line_an_extra_dose_or_home_treatment_is_left_out(lang, body, dropped):
