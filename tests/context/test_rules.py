@@ -117,6 +117,7 @@ def test_units_and_phrasings_people_use(text, expected):
 
 @pytest.mark.parametrize("text", ["I've put on nearly a stone since Christmas", "I passed 2 kidney stones last year",
                                   "we walked 150 over 90 days", "혈압약 먹은 지 300에서 400일 됐어요",
-                                  "the scan found 1 stone in my kidney", "my HbA1c target is 48 to 53"])
+                                  "the scan found 1 stone in my kidney", "my HbA1c target is 48 to 53",
+                                  "의사 선생님이 공복 혈당 목표는 130이래요"])
 def test_no_reading_where_none_was_given(text):
     assert read_measurements(text)[0] == []

@@ -171,6 +171,7 @@ FEET_WORDS = re.compile(r"\b(four|five|six|seven)\s+(?:foot|feet|ft)\b(?:\s+(?:a
 STONES = re.compile(r"(?<![\d.])(\d{1,2})\s*(?:st\b|stone\b(?!s))(?:\s*(\d{1,2}(?:\.\d)?)(?!\d|\.\d)"
                     r"(?!\s*(?:st\b|stone|foot|feet|ft\b|'|years?\b|months?\b|weeks?\b|days?\b))\s*(?:lbs?\b|pounds?\b)?)?",
                     re.I)
+TARGET = re.compile(r"\b(?:target|goal|aim)\b|목표", re.I)
 FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|roughly\s+)?$", re.I)
 _VALUE_FIRST = [(s, re.compile(r"(?<![\d.\-−])" + s.value_first, re.I)) for s in SPECS if s.value_first]
 
@@ -288,8 +289,9 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
             if not unit and OTHER_UNIT.match(text, num_span[1]):
                 continue                                   # 3번, 3일째, 2024년: a count, a duration, a date
             if _change(text, num_span[0], m.end()) or \
-                    (by_unit and OTHER_QUANTITY.search(text, max(0, num_span[0] - 25), num_span[0])):
-                taken.append(num_span)
+                    (by_unit and OTHER_QUANTITY.search(text, max(0, num_span[0] - 25), num_span[0])) or \
+                    (not by_unit and TARGET.search(text, m.start(), num_span[0])):
+                taken.append(num_span)                     # "my HbA1c target is 48 to 53": a goal, not a reading
                 continue
             value = float(m.group(group))
             if (span := _range(text, *num_span, value)) is not None:
