@@ -217,6 +217,16 @@ SUICIDE_LINE = {
     "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
           "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
 }
+# What to do at once, beside the emergency line, where waiting for the call can harm: someone with severe low blood sugar
+# who cannot swallow must get nothing by mouth (the sixth blind round: a husband on insulin "주스를 줘도 삼키질 못해요"
+# was answered with the 15-15 rule of sugar by mouth, under the line).
+FIRST_AID = {
+    "severe_hypoglycaemia": {
+        "ko": "삼키지 못하거나 정신이 흐리면 입으로 음식이나 음료를 넣지 마세요(사레·질식 위험). 처방받은 글루카곤(주사나 코 "
+              "스프레이)이 있으면 바로 쓰고, 옆으로 눕혀 두세요.",
+        "en": "If they cannot swallow safely or are drowsy, put nothing in their mouth (they may choke); give prescribed "
+              "glucagon (an injection or nasal powder) now if there is some, and turn them on their side."},
+}
 
 
 NOT_BEFORE = re.compile(r"\b(?:no|not|without|denies|any)\s+(?:\w+\s+){0,2}$", _I)

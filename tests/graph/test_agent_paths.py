@@ -90,6 +90,19 @@ def test_red_flags_lead_with_an_emergency_line(make_agent, text, lang):
         assert result["red_flag"]["kind"]
 
 
+def test_severe_low_sugar_in_someone_who_cannot_swallow_gets_what_to_do_at_once(make_agent):
+    """The sixth blind round: "인슐린 맞는 남편이 … 주스를 줘도 삼키질 못해요" was answered with the 15-15 rule under the line;
+    the line is now followed, in the notes, by nothing by mouth and the prescribed glucagon."""
+    from medical_agent.red_flags import FIRST_AID
+
+    for agent_llm in (llm("General information [1]."), None):
+        result = make_agent(agent_llm).run("u", "인슐린 맞는 남편이 횡설수설하더니 주스를 줘도 삼키질 못해요")
+        assert result["answer"].startswith("🚨") and result["red_flag"]["kind"] == "severe_hypoglycaemia"
+        assert FIRST_AID["severe_hypoglycaemia"]["ko"] in result["answer"]
+    chest = make_agent(None).run("u", "가슴이 아프고 식은땀이 나요")["answer"]
+    assert not any(aid["ko"] in chest for aid in FIRST_AID.values())
+
+
 def test_llm_mode_skips_its_nodes_and_the_profile(make_agent):
     agent = make_agent(llm("Plain answer."))
     result = agent.run("u", "65세 남성인데 메트포르민 부작용이 뭔가요?", mode="llm")

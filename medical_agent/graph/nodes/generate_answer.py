@@ -48,7 +48,7 @@ from ...prompts import (
     USE_ONLY,
     unmark,
 )
-from ...red_flags import with_emergency_line
+from ...red_flags import FIRST_AID, with_emergency_line
 from ...safety import collect_facts, rule_notes
 from ..deps import Deps
 from ..state import AgentState
@@ -191,7 +191,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         label = f"{prefix}\n\n" if prefix and body.startswith(f"{prefix}\n\n") else ""   # the rules read the answer,
         body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang,  # not its label
                                         emergency=bool(red))
-        notes = [*gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
+        aid = FIRST_AID.get(red.get("kind", ""), {}) if red else {}
+        notes = [*([aid["ko" if lang == "ko" else "en"]] if aid else []),
+                 *gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
         if state.get("instructions_removed"):
             notes.append(INSTRUCTIONS_IGNORED[lang])
     body, citations = clean_and_map(body, citable(docs, plan))
