@@ -36,6 +36,15 @@ class Facts:
     sodium: float | None = None                          # a blood sodium the message gives, mmol/L
     bp_now: bool = False                                 # the blood pressure was read in this message
 
+    @property
+    def any_drug(self) -> frozenset[str]:
+        """Medicines taken or named in the message for anyone: an interaction is worth a note either way."""
+        return self.drug_names | self.named
+
+    @property
+    def any_class(self) -> frozenset[str]:
+        return self.drug_classes | self.named_classes
+
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
 # Medicines that raise a sulfonylurea's effect to a dangerous low (the fifth blind round: a 78-year-old on glimepiride
@@ -115,7 +124,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "medicines (ACE inhibitors, ARBs), metformin, SGLT2 inhibitors and NSAIDs are often paused, because with "
             "dehydration they can harm the kidneys; check with your doctor or pharmacist which to pause and when to "
             "restart."}),
-    ("grapefruit", lambda f: "grapefruit" in f.asks and bool((f.drug_names | f.named) & GRAPEFRUIT_DRUGS),
+    ("grapefruit", lambda f: "grapefruit" in f.asks and bool(f.any_drug & GRAPEFRUIT_DRUGS),
      {"ko": "자몽과 자몽주스는 펠로디핀, 니페디핀, 심바스타틴, 로바스타틴의 혈중 농도를 크게 높일 수 있어 함께 먹지 않는 "
             "것이 좋습니다. 약사와 상의하세요.",
       "en": "Grapefruit and grapefruit juice can raise the blood level of felodipine, nifedipine, simvastatin and "
@@ -139,24 +148,21 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Even when gestational diabetes goes away after the birth, the risk of type 2 diabetes later stays high: a "
             "glucose test is usually done 4–12 weeks after the birth and then every 1–3 years. Talk to your doctor "
             "before another pregnancy too."}),
-    ("sulfonylurea_raised", lambda f: "sulfonylurea" in (f.drug_classes | f.named_classes) and
-     bool((f.drug_names | f.named) & SULFONYLUREA_RAISERS),
+    ("sulfonylurea_raised", lambda f: "sulfonylurea" in f.any_class and bool(f.any_drug & SULFONYLUREA_RAISERS),
      {"ko": "설폰요소제(글리메피리드·글리클라지드 등)를 코트리목사졸(박트림)이나 플루코나졸과 함께 쓰면 혈당이 심하게 떨어질 수 "
             "있습니다(특히 고령자). 처방한 의사나 약사에게 함께 써도 되는지 확인하고, 복용하는 동안 혈당을 더 자주 재며 저혈당 "
             "증상에 대비하세요.",
       "en": "A sulfonylurea (glimepiride, gliclazide and others) taken with co-trimoxazole (Bactrim) or fluconazole can "
             "drop blood sugar dangerously, especially in older people. Check with the prescriber or a pharmacist before "
             "combining them, and check blood sugar more often while on both."}),
-    ("warfarin_antibiotic", lambda f: "warfarin" in (f.drug_names | f.named) and
-     bool((f.drug_names | f.named) & WARFARIN_RAISERS),
+    ("warfarin_antibiotic", lambda f: "warfarin" in f.any_drug and bool(f.any_drug & WARFARIN_RAISERS),
      {"ko": "와파린을 먹는 중에 메트로니다졸, 코트리목사졸(박트림), 플루코나졸, 클래리스로마이신 같은 약을 쓰면 와파린 효과(INR)가 "
             "크게 올라 출혈 위험이 커질 수 있습니다. 처방한 의사에게 와파린 복용을 꼭 알리고, 복용을 시작한 뒤 며칠 안에 INR "
             "검사가 필요한지 확인하세요.",
       "en": "Metronidazole, co-trimoxazole (Bactrim), fluconazole, clarithromycin and some other antibiotics can raise "
             "warfarin's effect (the INR) sharply and with it the risk of bleeding. Make sure the prescriber knows you take "
             "warfarin, and ask whether your INR should be checked within a few days of starting."}),
-    ("statin_macrolide", lambda f: bool((f.drug_names | f.named) & {"simvastatin", "lovastatin"}) and
-     bool((f.drug_names | f.named) & STATIN_BLOCKERS),
+    ("statin_macrolide", lambda f: bool(f.any_drug & {"simvastatin", "lovastatin"} and f.any_drug & STATIN_BLOCKERS),
      {"ko": "심바스타틴이나 로바스타틴은 클래리스로마이신, 에리스로마이신, 이트라코나졸, 케토코나졸과 함께 쓰면 안 됩니다(근육 "
             "손상 위험이 크게 높아짐). 보통 항생제를 쓰는 동안 스타틴을 잠시 쉬거나 다른 약으로 바꾸니, 처방한 의사나 약사에게 "
             "꼭 확인하세요.",
@@ -169,7 +175,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Blood on or in the stool needs a doctor's check to find the cause; with a change in bowel habit lasting weeks, "
             "or over the age of 50, that often means a colonoscopy. A lot of blood, black stools or feeling faint needs "
             "emergency care."}),
-    ("warfarin_natto", lambda f: "natto" in f.asks and "warfarin" in (f.drug_names | f.named),
+    ("warfarin_natto", lambda f: "natto" in f.asks and "warfarin" in f.any_drug,
      {"ko": "와파린을 복용하면 낫토는 보통 아예 먹지 않도록 안내합니다. 비타민 K2가 매우 많아 와파린의 효과를 며칠씩 "
             "떨어뜨릴 수 있기 때문입니다. 시금치·케일 같은 녹색 채소는 피할 필요는 없지만 매주 비슷한 양을 유지하고, "
             "식단을 크게 바꾸기 전에는 담당 의사에게 알려 INR을 확인하세요.",

@@ -121,8 +121,10 @@ class SlotExtractor:
         readings, implausible = read_measurements(spelled)
         if spelled is text:
             return readings, implausible
-        return ([replace(m, **dict(zip(("start", "end"), back(where, m.start, m.end), strict=True))) for m in readings],
-                [replace(m, **dict(zip(("start", "end"), back(where, m.start, m.end), strict=True))) for m in implausible])
+        def moved(m: Measurement | Implausible) -> Any:
+            start, end = back(where, m.start, m.end)
+            return replace(m, start=start, end=end)
+        return [moved(m) for m in readings], [moved(m) for m in implausible]
 
     @staticmethod
     def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]], said: Said) -> None:

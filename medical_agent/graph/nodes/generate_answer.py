@@ -191,8 +191,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         label = f"{prefix}\n\n" if prefix and body.startswith(f"{prefix}\n\n") else ""   # the rules read the answer,
         body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang,  # not its label
                                         emergency=bool(red))
-        aid = FIRST_AID.get(red.get("kind", ""), {}) if red else {}
-        notes = [*([aid["ko" if lang == "ko" else "en"]] if aid else []),
+        aid = FIRST_AID.get(red.get("kind", ""), {}).get(lang) if red else None     # what to do at once, first
+        notes = [*([aid] if aid else []),
                  *gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
         if state.get("instructions_removed"):
             notes.append(INSTRUCTIONS_IGNORED[lang])
