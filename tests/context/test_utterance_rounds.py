@@ -318,10 +318,13 @@ def test_a_general_illness_denied_beside_a_kind_of_it_is_a_contradiction(full_ex
     assert contradictions(full_extractor.extract(text)) == ["denied+held"]
 
 
-def test_a_reading_after_a_relatives_illness_is_the_persons_and_a_range_is_no_reading(full_extractor):
+def test_a_reading_after_a_relatives_illness_is_the_persons_and_a_range_is_its_middle(full_extractor):
     assert readings(full_extractor.extract("아빠가 고혈압이라 저도 집에서 재봤는데 135에 87 나왔어요")) == \
         [("blood_pressure", (135, 87))]
-    assert readings(full_extractor.extract("home cuff has been like 138-146 over 88-92 all week")) == []
+    # a range of readings is its middle, as "90에서 110 사이" is 100 (utterances_test9's gold: 142/90); not "146 over 88"
+    assert readings(full_extractor.extract("home cuff has been like 138-146 over 88-92 all week")) == \
+        [("blood_pressure", (142, 90))]
+    assert readings(full_extractor.extract("맥박이 가만히 있어도 90에서 110 사이로 나와요")) == [("heart_rate", 100)]
 
 
 @pytest.mark.parametrize("text, pregnant", [

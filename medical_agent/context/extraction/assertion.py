@@ -36,13 +36,14 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle), "임신한
 # 건 아니고요" (it is not that I am), "알레르기 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
-# "코로나검사는음성이에요" (a test came back negative)
-KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?"
+# "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
+# and test10 stored a pregnancy from both)
+KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?(?:\s*가능성)?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
-                          r"하나도|아무것도)\s*)?"
-                          r"(?:없|아니|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
-                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
+                          r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지)\s*)?"
+                          r"(?:없|아니|아님|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
@@ -58,11 +59,14 @@ EN_NEG_BEFORE = re.compile(
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
-EN_NEG_AFTER = re.compile(r"^\s*(?:was|is|were)?\s*(?:ruled\s+out|negative|not\s+present|excluded)\b|^[\s-]*free\b", re.I)
+EN_NEG_AFTER = re.compile(r"^\s*(?:(?:both|all|each)\s+)?(?:was|is|were|came\s+back)?\s*(?:ruled\s+out|negative|not\s+present|"
+                          r"excluded)\b|^[\s-]*free\b", re.I)            # "HIV and syphilis both negative"
 KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|할아버지|할머니|외할|친할|누나|언니|오빠|"
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|옆자리|선배|후배|팀장|"
                       r"상사|(?:회사|직장|학교)\s*사람|"
+                      # someone taken to the doctor: "남편 혈압이 … 병원에 데려갔더니 고혈압이래요" (utterances_test10)
+                      r"(?:데려|데리고\s*|모시고\s*)갔더니|"
                       r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
                       r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
                       r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))"
@@ -73,7 +77,9 @@ KO_DESCRIBES_OTHER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|앓는|�
                                 r"(?:[가-힣]+\s+){0,2}?(?:우리\s+)?(?:아기|아이|애기|돌쟁이|아들|딸|남편|아내|엄마|아빠|"
                                 r"어머니|아버지|할머니|할아버지|친구|동료|동생|언니|오빠|누나|형|조카|손자|손녀)")
 EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids|children|boys|girls|twins)\b|"
-                      r"\b(?:my|his|her|our|their|a)\s+(?:mother|father|mom|mum|dad|parents?|brother|sister|sibling|"
+                      # "my older brother", "both my sisters" (utterances_test9)
+                      r"\b(?:my|his|her|our|their|a)\s+(?:(?:older|younger|elder|eldest|oldest|youngest|little|big|baby|twin|"
+                      r"middle|late|teenage|adult)\s+)?(?:mother|father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|nan|nana|nanna|gran|granny|aunt|"
                       r"uncle|son|daughter|wife|husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
                       r"neighbou?rs?|boss|roommates?|partner|boyfriend|girlfriend|toddler|infant|newborn|"
@@ -97,8 +103,9 @@ EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids
                       r"\bfamily\s+history\b|\bruns\s+in\s+(?:my|the|our)\s+family\b|"
                       r"\b(?:he|she)(?:\s+(?:has|had|takes|took|is|was|uses|used|gets|got)|'s)\b|\bfor\s+(?:him|her)\b", re.I)
 # A relative opening an English sentence is its subject: "Mum's 84 and on warfarin", "My nan is 91 and on nine
-# different tablets, including digoxin", "My 3 year old woke up with a barking cough …, temp 38.4"
-EN_OPENING_RELATIVE = re.compile(r"^\W*(?:(?:my|our)\s+)?(?:mum|mom|mother|dad|father|nan|nana|nanna|gran|granny|grandma|"
+# different tablets, including digoxin", "My 3 year old woke up with a barking cough …, temp 38.4", after a label
+# too ("Quick rundown: dad had a TIA last year and is on Plavix now", utterances_test9)
+EN_OPENING_RELATIVE = re.compile(r"^(?:[^:.!?]{0,30}:)?\W*(?:(?:my|our)\s+)?(?:mum|mom|mother|dad|father|nan|nana|nanna|gran|granny|grandma|"
                                  r"grandpa|grandmother|grandfather|son|daughter|husband|wife|partner|brother|sister|"
                                  r"toddler|baby|little\s+one|\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old"
                                  r"(?!\s+(?:man|woman|male|female|person|guy|gal|lady|gentleman|adult|self|here)\b))"
@@ -119,7 +126,7 @@ MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$"
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
-KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
+KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤)")
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
@@ -144,6 +151,7 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
+EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
                                r"(?P<drug>stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
@@ -168,7 +176,7 @@ EN_EARLIER_EPISODE = re.compile(r"\b(?:had|was|were|got|developed|did)\b[^.?!]{0
                                 r"(?:first|second|third|last|previous|earlier|prior|other|older|\w+est)\s+$", re.I)
 # What a medicine did once: "amoxicillin gave me a rash when I was a kid"
 EN_EFFECT_AFTER = re.compile(r"^\s*(?:gave|made|caused|triggered|left)\s+me\b", re.I)
-KO_WHEN_AFTER = re.compile(r"^\s*(?:했을|중이었을|중일|이었을|였을|을|일)?\s*때(?!문)")      # not 때문에 (because of)
+KO_WHEN_AFTER = re.compile(r"^\s*(?:했을|중이었을|중일|이었을|였을|을|일|(?:걸렸|앓았|있었|났었|생겼)을)?\s*때(?!문)")      # not 때문에 (because of)
 # The question names the item as the person's own: 제 당뇨, 제가 먹는 약, my metformin, I'm taking X.
 KO_OWN_BEFORE = re.compile(r"(?:(?<![가-힣])(?:제|내)\s+(?:\S+\s+)?|(?:제가|내가)\s+(?:\S+\s+)?(?:먹는|먹고\s*있는|"
                            r"복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|앓는|앓고\s*있는|가진|있는)\s+)$")
@@ -196,8 +204,15 @@ EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|b
                             # a guess at a diagnosis: "I think I gave myself a hernia", "Pretty sure I'm lactose
                             # intolerant" (utterances_test8)
                             r"\bI\s+think\s+I(?:'ve|\s+have)?\s+(?:got|have|gave\s+myself|caught|picked\s+up)|"
-                            r"\b(?:pretty|fairly|almost)\s+sure\s+(?:that\s+)?I(?:'m|\s+am|\s+have|'ve\s+got))"
+                            r"\b(?:pretty|fairly|almost)\s+sure\s+(?:that\s+)?I(?:'m|\s+am|\s+have|'ve\s+got)|"
+                            # someone's guess: "pharmacist thinks its jock itch" (utterances_test10)
+                            r"\b(?:thinks|guesses|suspects|wonders\s+if)\s+(?:that\s+)?(?:it'?s|its|it\s+is|it\s+might\s+be)|"
+                            # a device's or a test's flag: "my Apple Watch keeps flagging possible AFib" (utterances_test11)
+                            r"\b(?:possible|possibly|probable|suspected))"
                             r"\s+(?:[\w-]+\s+){0,2}$", re.I)
+# The person's own guess at an illness: "방광염 온 듯", "장염인 것 같아요" (utterances_test11; a symptom felt, "열이 있는
+# 것 같아요", is no guess)
+KO_GUESSED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:온|생긴|걸린|인|이\s*온)\s*(?:듯|것\s*같|거\s*같)")
 # A diagnosis suspected, not made: "자궁내막증이 의심된다고", "폐렴 의심 소견"
 KO_SUSPECTED_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*의심(?:된|돼|되|스럽|이\s*된|\s*소견)")
 # A test for it came back negative ("독감 검사했는데 음성이래요", "strep test was negative"), or it was thought to be it
@@ -228,6 +243,10 @@ KO_HONORIFIC = re.compile(r"(?<![마다모가주])(?:으)?시(?=고|는|다|며|
 FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\bI'm\b|\bme\b")
 
 
+KO_SUBJECT = re.compile(r"(?:이|가|께서|는|은)(?![가-힣])")
+KO_OWN_BODY = re.compile(r"(?<![가-힣])(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s")
+
+
 def _family_subject(before: str) -> bool:
     """A relative is the subject of this part of the sentence (no "I/저는" after the last family word): "아버지가
     고혈압이 있으신데", "My son, who is 5, has asthma", or opens an English sentence that says nothing of "I"."""
@@ -235,6 +254,11 @@ def _family_subject(before: str) -> bool:
         ends = [m.end() for m in pattern.finditer(window)]
         if ends and not FIRST_PERSON.search(window, ends[-1]):
             return True
+    # further back, a relative as the sentence's subject (a subject particle): "고1 딸이 요즘 밥을 허겁지겁 많이 먹고
+    # 나서 꼭 화장실에 들어가서 토하는 소리가 나요" (utterances_test11)
+    subjects = [m.end() for m in KO_OTHER.finditer(before[-70:]) if KO_SUBJECT.match(before[-70:], m.end())]
+    if subjects and not FIRST_PERSON.search(before[-70:], subjects[-1]) and not KO_OWN_BODY.search(before[-70:], subjects[-1]):
+        return True
     opening = EN_OPENING_RELATIVE.match(before)             # "Mum's 84 and on warfarin, …", "My 3 year old woke up …"
     return bool(opening) and not FIRST_PERSON.search(before, opening.end())
 
@@ -329,6 +353,8 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
         return False
     if KO_STOPPED_AFTER.match(sentence_after) and _slot_of((start, end), others) in (None, "medication"):
         return True
+    if EN_SURVIVOR_AFTER.match(sentence_after):
+        return True
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
             past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right]))):
         return True
@@ -347,14 +373,41 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했|냈|났|쳤|였", after[:14]))   # 끝냈, 마쳤
 
 
+# A topic said of in general and heard, in a question: "섬유근육통은 피검사로도 안 나온다던데 그럼 병원에서는 뭘 보고
+# 진단해요?" (utterances_test10) asks about fibromyalgia; "의사가 당뇨라던데" (a diagnosis heard) is not this form
+KO_TOPIC_AFTER = re.compile(r"\s*(?:은|는|이|가)\s")
+KO_TAKING_BEFORE = re.compile(_TAKING + r"\s*$")
+KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니|라더니)\s*,?\s*$")
+
+
+# People who have it, in general: "통풍 있는 사람한테 페브릭이 …" (utterances_test11), "people with gout"
+KO_PEOPLE_WITH_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|걸린|앓는)\s*(?:사람|분|환자)(?:들)?(?:은|는|이|가|한테|에게|도)")
+EN_PEOPLE_WITH_BEFORE = re.compile(r"\b(?:people|someone|somebody|anyone|patients|those)\s+(?:with|who\s+have|who\s+has)\s+$",
+                                   re.I)
+
+
+def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int]) -> bool:
+    """Not of a medicine the person takes: "편두통 때문에 먹는 이미트렉스가 심장에 무리 준다는데 진짜임?"."""
+    return bool(KO_TOPIC_AFTER.match(text, end) and KO_HEARD_END.search(text, end, clause_end) and
+                not KO_TAKING_BEFORE.search(text, max(0, start - 12), start) and
+                text[sentence[0]:sentence[1]].rstrip().endswith("?") and
+                not FIRST_PERSON.search(text, sentence[0], sentence[1]))
+
+
+def _in_general(text: str, start: int, end: int) -> bool:
+    """Said of people who have it, not of the person."""
+    return bool(KO_PEOPLE_WITH_AFTER.match(text, end) or EN_PEOPLE_WITH_BEFORE.search(text, max(0, start - 40), start))
+
+
 def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:
     """The clause's words after the last mention listed with this one by a Korean particle ("당뇨도 고혈압도 없고",
-    "고혈압이나 당뇨는 없어요"), which say of each what they say of the last."""
+    "고혈압이나 당뇨는 없어요") or "and", "or" ("HIV and syphilis both negative"), which say of each what they say of
+    the last."""
     last = end
     for s, e, _ in sorted(others):
         if s < last:
             continue
-        if s >= clause_end or not KO_LISTED.match(text[last:s]):
+        if s >= clause_end or not (KO_LISTED.match(text[last:s]) or LISTED.match(text[last:s])):
             break
         last = e
     return text[last:clause_end]
@@ -374,12 +427,13 @@ def _kept(text: str, start: int, end: int) -> bool:
 
 
 def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),
-             possessive: bool = True) -> str:
+             possessive: bool = True, kept: bool = True) -> str:
     """Assertion of the mention ``text[start:end]`` (its clause is the one holding its last character). A
     ``reading`` (a number) in a -면 clause of a statement is a threshold, not the person's value. ``others``: the
     message's other mentions (start, end, slot), for whose illness is over. ``possessive``: whether "my" in a
     question makes the mention the person's; not for a state ("Will my sugar go up?" asks whether it is), unless
-    the question asks why it is."""
+    the question asks why it is. ``kept``: whether a question about going on with it or stopping it makes it the
+    person's (a medicine's, not a class of medicines': "아스피린이랑 당뇨약은 끊어야 되나요?")."""
     last = max(start, end - 1)
     while last > start and text[last].isspace():
         last -= 1
@@ -390,12 +444,14 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
+        _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
+        (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
         (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))
-    if supposed or (clause.kind == QUESTION and not owned and not _kept(text, start, end)):
+    if supposed or (clause.kind == QUESTION and not owned and not (kept and _kept(text, start, end))):
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)

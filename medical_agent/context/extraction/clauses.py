@@ -81,7 +81,10 @@ EN_QUESTION_START = re.compile(
     r"cn|cud|shud|shld|wat|wut|"                                   # chat spellings: "cn i take amoxicilin …"
     r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b", re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
-                       r"any\s+(?:advice|tips|ideas?))\b", re.I)
+                       r"any\s+(?:advice|tips|ideas?))\b|"
+                       # "tension headache vs migraine, how do you even tell which one you get" (utterances_test9)
+                       r"\b(?:vs\.?|versus)\s|,\s*(?:how|what|which|why)\s+(?:do|does|can|could|should|would|is|are)\s+"
+                       r"(?:you|one|we|they)\b", re.I)
 # A clause that opens with an inverted auxiliary asks, "?" or not: "my baby has a fever, can i give ibuprofen".
 EN_INVERTED = re.compile(r"^\W*(?:and\s+|so\s+)?(?:can|could|should|shall|will|would|may|might|must|do|does|did|is|are|"
                          r"am|was|were)\s+(?:i|we|he|she|it|they|my|this|that|these|those)\b", re.I)
@@ -192,18 +195,25 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
 
 def _questioned(text: str, clauses: list[Clause], ends: list[Morph]) -> list[Clause]:
     """The clauses of a Korean question that ask too (utterances_test7): the first of two alternatives ("항진증이면 살이
-    빠져요 아니면 쪄요?": does weight go down or up) and the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
+    빠져요 아니면 쪄요?": does weight go down or up; "엑스포지는 아침에 먹는 게 나아요 저녁에 먹는 게 나아요?", the same
+    predicate twice, utterances_test11) and the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
     나고 빙빙 돌면 메니에르병이야?": if one is dizzy, and ..., is it Ménière's)."""
     out = list(clauses)
     for i in range(len(out) - 2, -1, -1):
         following = out[i + 1]
         if out[i].kind != STATEMENT:
             continue
-        if ends[i].tag == "EF" and text[following.start:following.end].strip() in KO_OR:
+        if ends[i].tag == "EF" and (text[following.start:following.end].strip() in KO_OR or
+                                    (out[-1].kind == QUESTION and _last_word(text, out[i]) == _last_word(text, out[-1]))):
             out[i] = replace(out[i], kind=QUESTION)
         elif following.kind == CONDITION and ends[i].tag == "EC" and _norm(ends[i].form) == "고":
             out[i] = replace(out[i], kind=CONDITION)
     return out
+
+
+def _last_word(text: str, clause: Clause) -> str:
+    words = text[clause.start:clause.end].split()
+    return words[-1].strip("?!.,~ㅠㅜ") if words else ""
 
 
 def _hearsay(morphs: list[Morph], i: int) -> bool:

@@ -86,7 +86,7 @@ def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[
     elif pregnancy_clash(None, demo["is_pregnant"], age):
         doubts.append({"kind": "contradiction", "what": "age+pregnancy",
                        "text": f"{said['age'][0][0]} / {pregnancy[0][0] if pregnancy else ''}"})
-    return doubts, (_refuse_identity(demo, said) if doubts else [])
+    return doubts, (refuse_identity(demo, said) if doubts else [])
 
 
 def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]], entities: list[dict[str, Any]]
@@ -100,21 +100,42 @@ def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span
         return [], []
     words = (said.get(sex) or said.get("is_pregnant") or [("", (0, 0))])[0][0]
     doubt = {"kind": "contradiction", "what": "gender+condition", "text": f"{words} / {clash[0]['text']}"}
-    return [doubt], [*_refuse_identity(demo, said), *(tuple(e["span"]) for e in clash)]
+    return [doubt], [*refuse_identity(demo, said), *(tuple(e["span"]) for e in clash)]
 
 
-def denied_and_held(entities: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[Span]]:
-    """A concept denied and held in one message (or a kind of it held: type 1 diabetes is diabetes): both refused."""
+def denied_and_held(text: str, entities: list[dict[str, Any]],
+                    topic_of: Callable[[dict[str, Any]], str] = lambda e: ""
+                    ) -> tuple[list[dict[str, Any]], list[Span], bool]:
+    """A concept denied and held in one message (or a kind of it held: type 1 diabetes is diabetes; a member of a
+    class of medicines denied: glimepiride is a diabetes medicine): both refused, and when the denial is for a
+    lifetime ("천식 같은 건 앓아본 적도 없어요. 천식 때문에 …") every mention of the message, since it cannot tell
+    which of its parts is wrong; not when it tells a change ("그 뒤로는 방광염 한 번도 안 걸렸고"). ``topic_of``: an
+    entity's topic in the concept table. Returns the doubts, the refused spans and whether the whole message is."""
     held = [e for e in entities if e.get("assertion") in HELD]
-    doubts: list[dict[str, Any]] = []
-    spans: list[Span] = []
     for denied in (e for e in entities if e.get("assertion") == "negated"):
-        clash = [e for e in held if _same_or_kind(denied, e)]
+        clash = [e for e in held if _same_or_kind(denied, e) or topic_of(e) in CLASS_TOPICS.get(denied["name"], ())]
         if clash:
-            doubts.append({"kind": "contradiction", "what": "denied+held", "text": f"{denied['text']} / "
-                           f"{clash[0]['text']}"})
-            spans += [tuple(denied["span"]), *(tuple(e["span"]) for e in clash)]
-    return doubts, spans
+            doubt = {"kind": "contradiction", "what": "denied+held", "text": f"{denied['text']} / {clash[0]['text']}"}
+            whole = bool(LIFETIME.search(text)) and not SINCE.search(text)
+            return [doubt], [tuple(e["span"]) for e in (entities if whole else [denied, *clash])], whole
+    return [], [], False
+
+
+def group_contradiction(text: str, entities: list[dict[str, Any]], topic_of: Callable[[dict[str, Any]], str],
+                        whose: Callable[[int, int], bool]) -> tuple[list[dict[str, Any]], list[Span]]:
+    """A group denied in words (:data:`GROUPS`) and a member of it held, or had at all when the denial is for a
+    lifetime ("never", "평생"): every mention of the message refused."""
+    kinds = (*HELD, "historical") if LIFETIME.search(text) else HELD
+    for pattern, topics, names in GROUPS:
+        denial = pattern.search(text)
+        if denial is None or not whose(*denial.span()):
+            continue
+        clash = [e for e in entities if e.get("assertion") in kinds and (topic_of(e) in topics or e["name"] in names)
+                 and not overlaps(e["span"], [denial.span()])]
+        if clash:
+            doubt = {"kind": "contradiction", "what": "group", "text": f"{denial.group()} / {clash[0]['text']}"}
+            return [doubt], [tuple(e["span"]) for e in entities]
+    return [], []
 
 
 # Kinds of the general concepts people deny ("no heart problems … after my heart attack", "간질환은 없어요 … 간경화",
@@ -127,6 +148,40 @@ KINDS = {
     "Allergic reaction": ("Anaphylaxis", "Food allergy", "Drug allergy", "Allergic rhinitis", "Urticaria"),
     "Chronic kidney disease": ("End-stage renal disease", "Diabetic nephropathy", "Kidney failure"),
 }
+# A class of medicines and the topics of its members in the concept table ("당뇨약 같은 건 평생 먹어본 적 없어요. 아침마다
+# 아마릴 한 알씩 챙겨 먹고 있고요", utterances_test11)
+CLASS_TOPICS = {
+    "Antidiabetic agent": frozenset({"antidiabetic", "sulfonylurea", "biguanide", "dpp4", "sglt2", "glp1", "insulin",
+                                     "tzd"}),
+    "Antihypertensive agent": frozenset({"antihypertensive", "acei", "arb", "ccb", "beta-blocker", "diuretic"}),
+    "Analgesic": frozenset({"analgesic", "nsaid", "opioid"}),
+}
+SINCE = re.compile(r"\bsince\s+then\b|\bever\s+since\b|그\s*(?:뒤|후)로|그\s*이후|이후로", re.I)
+LIFETIME = re.compile(r"\bnever\b|\bever\b|\bin\s+my\s+life\b|평생|한\s*번도|살면서|적(?:이|은|도)?\s*없", re.I)
+_NEVER_OR_NO = r"\b(?:never\s+(?:had|have\s+had)|no|zero|(?:don'?t|do\s+not)\s+have|not\s+a\s+single)\s+(?:any\s+)?"
+_PROBLEMS = r"\s+(?:problems?|issues?|trouble|conditions?|diseases?)\b"
+_KO_NONE = r"(?:은|는|도|에|엔|이|가)?\s*(?:평생\s*|한\s*번도\s*|전혀\s*|하나도\s*)?(?:아무\s*)?"
+# A body system or a group of medicines denied in words, with the topics (or names) of its members: "I've never had
+# any skin problems … the psoriasis on my elbows", "눈은 평생 아무 이상 없었어요. 작년에 … 백내장 수술", "Zero stomach
+# issues, never had an ulcer in my life. The bleeding ulcer I had in May …", "Don't take any supplements whatsoever,
+# never have. Fish oil, vitamin D and a multi every morning", "No history of blood clots … since the DVT"
+# (utterances_test9 to test11)
+GROUPS: tuple[tuple[re.Pattern[str], frozenset[str], frozenset[str]], ...] = (
+    (re.compile(_NEVER_OR_NO + r"skin" + _PROBLEMS + r"|(?<![가-힣])피부" + _KO_NONE + r"(?:문제|질환|트러블|이상)\S{0,2}\s*없",
+                re.I), frozenset({"skin"}), frozenset()),
+    (re.compile(_NEVER_OR_NO + r"(?:eye|vision)" + _PROBLEMS + r"|(?<![가-힣])눈" + _KO_NONE + r"(?:문제|질환|이상)\S{0,2}\s*없",
+                re.I), frozenset({"eye"}), frozenset()),
+    (re.compile(_NEVER_OR_NO + r"(?:stomach|gut|digestive|tummy)" + _PROBLEMS +
+                r"|(?<![가-힣])(?:위장|위|속)" + _KO_NONE + r"(?:문제|질환|탈)\S{0,2}\s*없", re.I),
+     frozenset({"gi"}), frozenset()),
+    (re.compile(r"\b(?:(?:don'?t|do\s+not|never)\s+(?:take|took|taken|use|used)|no)\s+(?:any\s+)?(?:supplements|vitamins)\b|"
+                r"(?:영양제|보충제|건강\s*보조\s*식품)(?:\s*같은\s*(?:건|거))?(?:는|은|도|류는)?\s*(?:평생\s*|전혀\s*|하나도\s*)?"
+                r"(?:안\s*먹|먹지\s*않|먹어\s*본\s*적\S{0,2}\s*없|없)", re.I),
+     frozenset({"supplement", "vitamin"}), frozenset({"Omega-3 fatty acids"})),
+    (re.compile(r"\b(?:no|never\s+had)\s+(?:history\s+of\s+)?(?:any\s+)?blood\s+clots?\b|혈전" + _KO_NONE + r"(?:\S{0,2}\s*)?없",
+                re.I), frozenset(),
+     frozenset({"Deep vein thrombosis", "Pulmonary embolism", "Venous thromboembolism", "Thrombosis"})),
+)
 
 
 def _same_or_kind(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -138,7 +193,7 @@ def _same_or_kind(a: dict[str, Any], b: dict[str, Any]) -> bool:
         bool(re.search(rf"\b{re.escape(a['name'].lower())}\b", b["name"].lower()))
 
 
-def _refuse_identity(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]]) -> list[Span]:
+def refuse_identity(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]]) -> list[Span]:
     """Clear everything the message says about who the person is; return the words' spans."""
     demo.update(IDENTITY)
     return [span for hits in said.values() for _, span in hits]
@@ -166,7 +221,7 @@ def condition_contradiction(text: str, demo: dict[str, Any], said: dict[str, lis
     if not held or denial is None or EXCEPTIONS.search(text) or not whose(*denial.span()):
         return None, []
     doubt = {"kind": "contradiction", "what": "conditions", "text": f"{denial.group()} / {held[0]['text']}"}
-    return doubt, [*_refuse_identity(demo, said), *(tuple(c["span"]) for c in held)]
+    return doubt, [*refuse_identity(demo, said), *(tuple(c["span"]) for c in held)]
 
 
 # How far apart two readings of the same body measure may be and still be the same one said twice (rounding, "about")

@@ -77,7 +77,7 @@ class DictionaryLinker:
             length, concept, confidence = hit
             start, end = index[i], index[i + length - 1] + 1
             out.append(Mention(concept.cui, concept.name, concept.tui, concept.slot, text[start:end], start, end,
-                               confidence, "dictionary"))
+                               confidence, "dictionary", concept.topic))
             i += length
         return out
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from ...text import has_hangul
 
-FASTING = re.compile(r"공복|식전|(?:아침|밥|식사)\s*(?:먹기|하기)?\s*전(?![가-힣])|자고\s*일어나(?:서|자마자)|"
+FASTING = re.compile(r"공복|빈\s?속|식전|(?:아침|밥|식사)\s*(?:먹기|하기)?\s*전(?![가-힣])|자고\s*일어나(?:서|자마자)|"
                      r"\b(?:fasting|before\s+(?:breakfast|eating|(?:a\s+|my\s+)?meals?|food)|"
                      r"on\s+an\s+empty\s+stomach|first\s+thing\s+in\s+the\s+morning)\b", re.I)
 AFTER_MEAL = re.compile(r"식후|(?:밥|아침|점심|저녁|식사|끼니)\s*(?:을|를)?\s*(?:먹고|먹은\s*(?:뒤|후|다음)|하고|한\s*(?:뒤|후|다음))|"

@@ -222,7 +222,7 @@ def _mention(concept: Concept, surface: str, start: int, end: int, ent: Any) -> 
     if len(ent.link_candidates) > 1:
         confidence *= AMBIGUOUS_CONFIDENCE
     return Mention(cui=concept.cui, name=concept.name, tui=concept.tui, slot=concept.slot, text=surface,
-                   start=start, end=end, confidence=round(confidence, 4), source="medcat")
+                   start=start, end=end, confidence=round(confidence, 4), source="medcat", topic=concept.topic)
 
 
 def _non_overlapping(mentions: list[Mention]) -> list[Mention]:

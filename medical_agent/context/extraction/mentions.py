@@ -21,6 +21,7 @@ class Mention:
     end: int
     confidence: float
     source: str = ""   # "medcat" | "dictionary"
+    topic: str = ""    # the concept table's topic (a class of medicines, a body system): for a group denied
 
 
 def holds(outer: tuple[int, int], inner: tuple[int, int]) -> bool:

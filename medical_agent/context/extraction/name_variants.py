@@ -174,7 +174,7 @@ class NameVariants:
                     any(start < f.end and f.start < end for f in found):
                 continue
             found.append(Mention(concept.cui, concept.name, concept.tui, concept.slot, text[start:end], start, end,
-                                 CONFIDENCE, "variant"))
+                                 CONFIDENCE, "variant", concept.topic))
         return found
 
     def _korean(self, text: str) -> list[tuple[Concept, int, int]]:

@@ -68,6 +68,10 @@ def _english(m: re.Match[str]) -> str:
     return str(EN_TENS[g["t"]] + EN_UNITS.get(g["u"], 0))
 
 
+# a temperature's tenths said as 부: "38도 5부" is 38.5도 (utterances_test11)
+DEGREE_TENTHS = re.compile(r"(?<![\d.])(\d{2})\s*도\s*(\d)\s*부(?!터)")
+
+
 def spelled_numbers(text: str) -> tuple[str, list[int]]:
     """``text`` with numbers said in words as digits, and for each character of the result (and one past its end) the
     position in ``text`` it stands for. The text itself, unchanged, when it has none."""
@@ -78,6 +82,7 @@ def spelled_numbers(text: str) -> tuple[str, list[int]]:
     for m in NATIVE_NUMBER.finditer(text):
         found.append((m.start(), m.end(), str(NATIVE_TENS[m.group("t")] + NATIVE_UNITS.get(m.group("u") or "", 0))))
     found += [(m.start(), m.end(), _english(m)) for m in EN_NUMBER.finditer(text)]
+    found += [(m.start(), m.end(), f"{m.group(1)}.{m.group(2)}도") for m in DEGREE_TENTHS.finditer(text)]
     if not found:
         return text, list(range(len(text) + 1))
     pieces: list[str] = []

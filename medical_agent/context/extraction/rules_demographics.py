@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .number_words import back, spelled_numbers
+
 AGE_RANGE = (0, 120)             # exclusive: an age outside it is a doubt, not a fact
 PREGNANCY_WEEKS_RANGE = (1, 42)
 TENS = {"열": 10, "스무": 20, "스물": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60, "일흔": 70, "여든": 80, "아흔": 90}
@@ -36,7 +38,7 @@ NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|ab
                             re.I)
 AGE_PATTERNS = [
     re.compile(r"(?<![\d.])(-?\d+)\s*(?:세|살|歲)"),
-    re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:(?:year|yr)s?[\s-]*old|y/?o\b|y\.o\.)", re.I),     # 63 yo, 63 y/o
+    re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:(?:year|yr)s?[\s-]*(?:old|young)|y/?o\b|y\.o\.)", re.I),     # 63 yo, 63 y/o
     re.compile(r"\b(?:i'?m|i am|aged?|age:?)\s+(\d{1,3})\b(?!\s*(?:kg|cm|lb|%|mg|weeks?|days?|times?|years?\s+ago|"
                r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone))",
                re.I),
@@ -47,7 +49,7 @@ AGE_PATTERNS = [
 AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 # "29F on the implant …": the shorthand opening a message before words (2 digits below 90: "99F" is no fever there)
 AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
-AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF])(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
+AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
 AGE_GROUP_PATTERNS = [
     re.compile(r"(?<!\d)([1-9])0\s*대"),
@@ -69,6 +71,7 @@ PREGNANT_AGAIN = re.compile(r"\bnow\b|\bagain\b|\bcurrently\b|지금|현재|다�
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
                    re.compile(r"\bpregnant[^.\d]{0,25}?(-?\d+)\s*weeks?\b", re.I),
+                   re.compile(r"(?<![\d.])(\d{1,2})\s*(?:weeks?|wks?)\s+(?:along|gone)\b", re.I),   # "24 weeks along"
                    # "I'm 31 weeks and my OB says …": a person's weeks are a pregnancy's (not "31 weeks postpartum")
                    re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+|about\s+|almost\s+|nearly\s+)?(\d{1,2})\s*(?:weeks?|wks?)\b"
                               r"(?!\s+(?:old|ago|post\w*|out|since|after|into|in\b|of\b))", re.I)]
@@ -93,16 +96,22 @@ def _native(m: re.Match[str]) -> int:
     return tens + UNITS.get(m.group("units") or m.group("units2") or m.group("units3") or m.group("units4") or "", 0)
 
 
-def find_ages(text: str) -> list[RuleHit]:
-    """Every age the text may give as the person's age now, in text order (one per number)."""
-    found: list[tuple[int, int, int, bool]] = []          # start, end, value, whether a copula ends its clause
-    for pattern in AGE_PATTERNS:
-        found += [(m.start(1), m.end(), int(m.group(1)), False) for m in pattern.finditer(text)]   # "I'm 41": at 41
-    # "저 마흔일곱인데 아빠가 …": the copula ends the clause, so the person word after it is not whose age it is
-    found += [(m.start(), m.end(), _native(m), bool(m.group("tens2"))) for m in KO_NATIVE_AGE.finditer(text)]
+def _digit_ages(text: str) -> list[tuple[int, int, int, bool]]:
+    """The ages written in digits: start, end, value, and whether a copula ends its clause (never here)."""
+    found = [(m.start(1), m.end(), int(m.group(1)), False) for p in AGE_PATTERNS for m in p.finditer(text)]   # "I'm 41"
     found += [(m.start(), m.end(), int(m.group(1) or m.group(3) or m.group(5)), False) for m in AGE_SEX.finditer(text)]
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in AGE_THEN_SEX.finditer(text)]
-    found += [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
+    return found + [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
+
+
+def find_ages(text: str) -> list[RuleHit]:
+    """Every age the text may give as the person's age now, in text order (one per number)."""
+    # "저 마흔일곱인데 아빠가 …": the copula ends the clause, so the person word after it is not whose age it is
+    found = [(m.start(), m.end(), _native(m), bool(m.group("tens2"))) for m in KO_NATIVE_AGE.finditer(text)]
+    found += _digit_ages(text)
+    spelled, where = spelled_numbers(text)          # "Sixty-eight years young" (utterances_test10)
+    if spelled is not text:
+        found += [(*back(where, start, end), age, ends) for start, end, age, ends in _digit_ages(spelled)]
     hits: list[RuleHit] = []
     for start, end, age, clause_ends in sorted(found):
         before = text[:start]
@@ -130,7 +139,7 @@ def find_demographics(text: str) -> list[RuleHit]:
         for mm in pattern.finditer(text):
             hits.append(RuleHit("gender", value, mm.start(), mm.end()))
     for mm in AGE_SEX.finditer(text):
-        letter = mm.group(2) or mm.group(4) or mm.group(6)
+        letter = (mm.group(2) or mm.group(4) or mm.group(6)).upper()      # "35 m, no chest pain" (utterances_test9)
         hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
     for mm in AGE_SEX_OPENING.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))

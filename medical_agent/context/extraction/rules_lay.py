@@ -34,6 +34,7 @@ KILOS = r"\d+(?:\.\d+)?\s*(?:kg|kilos?|kilograms?|pounds|lbs?)\b"
 UP_DOWN = r"\b{}\s+(?:(?:about|almost|nearly|around|over|like|by|another)\s+)?" + KILOS
 KO_BODY = (r"(?<![가-힣])(?:손|손가락|손등|발|발등|다리|발목|종아리|얼굴|눈|눈두덩|눈꺼풀|몸|팔)"     # a knee: joint swelling
            r"(?=이|가|은|는|도|\s)")
+SPECULATIVE = re.compile(r"\b(?:might|may|could)\s+be\b", re.I)
 EN_FEEL = r"(?:get|gets|getting|got|feel|feels|feeling|felt|am|'m|be|been|become|becoming)"
 
 
@@ -115,7 +116,8 @@ class LayConditions:
                     continue
                 spans.append((m.start(), m.end()))
                 found.append(Mention(cui=concept.cui, name=concept.name, tui=concept.tui, slot=concept.slot,
-                                     text=m.group(0), start=m.start(), end=m.end(), confidence=0.7, source="lay"))
+                                     text=m.group(0), start=m.start(), end=m.end(), confidence=0.7, source="lay",
+                                     topic=concept.topic))
         # The table's own name said in another form ("발목이 퉁퉁 부었": 발목이 붓) names it better than a rule of
         # the same concept over the same words; other rule mentions keep their words.
         own = self.variants.find(text, list(taken))
@@ -132,6 +134,8 @@ def lay_assertion(text: str, mention: Mention, general: str) -> str:
     """``reported`` where the assertion module says present and the state is not negated right after."""
     if general != "present":
         return general
+    if SPECULATIVE.search(mention.text):    # "I think my blood pressure might be running high?" (utterances_test9)
+        return "hypothetical"
     if NEGATED_AFTER.search(text[mention.end:mention.end + 8]) or NEGATED_BEFORE.search(text[:mention.start]):
         return "negated"
     return REPORTED

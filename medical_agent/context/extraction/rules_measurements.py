@@ -33,7 +33,8 @@ from .number_words import EN_UNITS
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")
-GAP = r"(?:[^\d\n]{0,15}?|\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+[^\d\n]{0,15}?)"
+GAP = r"(?:[^\d\n]{0,15}?|(?:\s+(?:is|are|was|'s))?\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+" \
+      r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,15}?)"       # "Temp's been between 99.1 and 100.3"
 OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
                         r"pills?\b)", re.I)
@@ -81,7 +82,8 @@ def _weight(value: float, unit: str) -> float:
 
 GLU_UNITS = LIPID_UNITS = r"mg/?dl|mmol/?l"
 SPECS = [
-    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b", "mg/dL",
+    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b|"
+         r"\bfasting(?=\s*(?:was|of|is|at|:)?\s*\d)", "mg/dL",                    # "A1c 6.9, fasting 128"
          40, 600, GLU_UNITS, _glucose),
     Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)", "mg/dL",
          40, 800, GLU_UNITS, _glucose),
@@ -101,15 +103,16 @@ SPECS = [
     Spec("tsh", "lab", r"갑상선\s*자극\s*호르몬|\bTSH\b", "mIU/L", 0.01, 100, r"m?[iu]u/?m?l"),
     Spec("spo2", "vital", r"산소\s*포화도|산소\s*수치|산소(?=가|는|도)|\bSpO2\b|\bO2\s*sats?(?:uration)?\b|"
          r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bpulse\s+ox\w*", "%", 50, 100, r"%"),
-    Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b", "bpm", 25, 250,
+    Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b|\bresting\s+rate\b", "bpm", 25, 250,
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
     Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
     Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b", "°C", 34, 43,
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
-         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?!\w)|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
+         # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도
+         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
     Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
-         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
-    Spec("height", "vital", r"(?<![가-힣])키|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
+         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램|킬로|키로)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
+    Spec("height", "vital", r"(?<![가-힣\d])키(?!로)|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
          value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?![A-Za-z0-9])"),
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
 ]
@@ -142,12 +145,15 @@ BP_PATTERNS = [
                r"(?!\s*(?:%|percent|days?|weeks?|months?|years?|"
                r"hours?|minutes?|times?|kg|kilos?|lbs?|pounds?|stone)\b)\s*(?:mm\s?hg)?", re.I | re.ASCII),
 ]
+# a range of readings, each number a range: "home cuff has been like 138-146 over 88-92 all week" (utterances_test9)
+# is its middle, 142/90
+BP_RANGE = re.compile(r"(?<![\d.])(\d{2,3})\s*[-–~]\s*(\d{2,3})\s*(?:/|over)\s*(\d{2,3})\s*[-–~]\s*(\d{2,3})(?![\d.])", re.I)
 BP_KEYWORD = (True, True, False, False, False)      # a doubt needs the pressure word right before the numbers
 # ASCII word boundaries: a Latin keyword followed by a Korean particle (HbA1c는, LDL이) still ends at \b.
 _COMPILED = [(s, re.compile(rf"(?:{s.keywords}){GAP}{NUM}\s*({s.units})?" if s.units else
                             rf"(?:{s.keywords}){GAP}{NUM}", re.I | re.ASCII)) for s in SPECS]
 # after the number: a Korean change ("7킬로 빠졌어요", "30 올랐어요"; -으로/-까지 would give the value reached)
-KO_CHANGE_AFTER = re.compile(r"\s*(?:정도|쯤|가량|이나|나|씩|이상)?\s*(?:이|가|를|을)?\s*(?:빠지|빠졌|빠져|빠짐|줄|늘|쪘|찌|올랐|올라|"
+KO_CHANGE_AFTER = re.compile(r"\s*(?:정도|쯤|가량|이나|나|씩|이상|넘게|넘도록|가까이|더)?\s*(?:이|가|를|을)?\s*(?:빠지|빠졌|빠져|빠짐|줄|늘|쪘|찌|올랐|올라|"
                              r"오르|떨어|내려|내렸|감소|증가|감량|상승|하락)")
 # before the number: an English change ("lost about 5 kg", "dropped by 20", "went up 30"; not "went up to 250")
 EN_CHANGE_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|dropped|drop|fell|rose|put\s+on|increased|"
@@ -156,10 +162,12 @@ EN_CHANGE_BEFORE = re.compile(r"\b(?:lost|lose|losing|gained|gain|gaining|droppe
 # before a number read by its unit alone: another measured thing ("my waist is 102 cm", "허리둘레 90cm")
 OTHER_QUANTITY = re.compile(r"\b(?:waist|hips?|neck|chest|head|arms?|thighs?|calf|circumference|girth|length|size|"
                             r"tumou?r|mass|lump|cyst|nodule|stone|lesion|polyp|wound|cut)\b[^\d,.;]{0,15}$|"
-                            r"(?:둘레|종양|혹|결절|결석|물혹|크기|길이|상처)[^\d,.;]{0,6}$|허리(?:는|가)?\s*$", re.I)
+                            r"(?:둘레|종양|혹|결절|결석|물혹|크기|길이|상처)[^\d,.;]{0,6}$|허리(?:는|가)?\s*$|"
+                            # the weather's or the water's degrees ("날씨가 35도까지 올라간대요")
+                            r"(?:날씨|기온|바깥|밖|실내|방|물|온도|수온|weather|outside)\S{0,2}\s*(?:\S+\s*)?$", re.I)
 # a second number after the first: a range ("90에서 100 사이", "280 to 320", "37.5~38도", "between 90 and 100")
 RANGE_AFTER = re.compile(r"\s*(?P<link>에서|부터|~|∼|–|-|to\b|and\b)\s*(\d+(?:\.\d+)?)(?!\d|\.\d)")
-TO_THE_END = re.compile(r"\s*\S{0,4}?(?:으로|로|까지)")                 # 120에서 150으로 올랐어요: where it went
+TO_THE_END = re.compile(r"(?!\s*사이)\s*\S{0,4}?(?:으로|로|까지)")     # not "90에서 110 사이로 나와요", a range                 # 120에서 150으로 올랐어요: where it went
 EN_CHANGE_FROM = re.compile(r"\b(?:went|gone|go|goes|rose|risen|fell|fallen|dropped|climbed|jumped|increased|"
                             r"decreased|improved|changed|came|come|up|down)\b[^\d.]{0,15}$", re.I)
 FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b)\s*"
@@ -260,6 +268,12 @@ def read_measurements(text: str) -> tuple[list[Measurement], list[Implausible]]:
     out: list[Measurement] = []
     doubts: list[Implausible] = []
     taken: list[tuple[int, int]] = []
+    for m in BP_RANGE.finditer(text):
+        low, high, low2, high2 = (int(g) for g in m.groups())
+        sys_, dia = round((low + high) / 2), round((low2 + high2) / 2)
+        if low < high and low2 < high2 and plausible_pressure(sys_, dia):
+            out.append(Measurement("blood_pressure", "vital", None, "mmHg", m.start(), m.end(), sys_, dia))
+            taken.append(m.span())
     for keyword, pattern in zip(BP_KEYWORD, BP_PATTERNS, strict=True):
         for m in pattern.finditer(text):
             sys_, dia = int(m.group(1)), int(m.group(2))

@@ -25,12 +25,15 @@ from ...text import detect_language
 from . import assertion as A
 from .clauses import past_tense, predicate_within
 from .contradictions import (
+    CLASS_TOPICS,
     body_contradiction,
     condition_contradiction,
     demographic_contradictions,
     denied_and_held,
+    group_contradiction,
     medication_contradiction,
     overlaps,
+    refuse_identity,
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
@@ -44,8 +47,21 @@ DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|mon
 EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
+SENTENCE_END = re.compile(r"[.?!\n]")
+# a vaccine names the illness it prevents: "had my flu shot Tuesday", "파상풍 주사 꼭 맞아야 돼요?" (utterances_test9,
+# test10) are no influenza and no tetanus
+VACCINE_AFTER = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|panels?|screen(?:ing)?s?|"
+                           r"주사|예방\s?접종|백신)(?![a-z가-힣])|\s?(?:예방\s?주사|접종)", re.I)     # and "Full STI panel"
 NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
 Said = dict[str, list[tuple[str, tuple[int, int]]]]  # a demographic field or gender -> the words that said it
+
+
+def _named_by_member(text: str, m: Mention, mentions: list[Mention]) -> bool:
+    """``m`` names a class of medicines and a member of it follows in its sentence, which names it better: "당뇨약은
+    트라젠타 하나만 먹고 있어요" (utterances_test7) takes linagliptin, not a second, unnamed diabetes medicine."""
+    members = CLASS_TOPICS.get(m.name, frozenset())
+    return any(o.topic in members and m.end <= o.start and not SENTENCE_END.search(text, m.end, o.start)
+               for o in mentions)
 
 
 def empty_slots() -> dict[str, Any]:
@@ -80,11 +96,14 @@ class SlotExtractor:
             return slots
         stamp = self.clock()
         slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
-        mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF]
+        mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF and
+                    not (m.slot != "medication" and VACCINE_AFTER.match(text, m.end))]
+        mentions = [m for m in mentions if not _named_by_member(text, m, mentions)]
         others = [(m.start, m.end, m.slot) for m in mentions]
         for m in mentions:
             state = m.source == "lay" or predicate_within(text, m.start, m.end)      # "Will my sugar go up?"
-            assertion = A.classify(text, m.start, m.end, others=others, possessive=not state)
+            assertion = A.classify(text, m.start, m.end, others=others, possessive=not state,
+                                   kept=m.name not in CLASS_TOPICS)
             if m.source == "lay":
                 assertion = lay_assertion(text, m, assertion)
             item: dict[str, Any] = {"name": m.name, "cui": m.cui, "tui": m.tui, "text": m.text,
@@ -111,7 +130,8 @@ class SlotExtractor:
             if A.classify(text, bad.start, bad.end, reading=True) not in NOT_THE_PERSONS:
                 slots["doubts"].append({"kind": "implausible", "what": bad.type, "text": text[bad.start:bad.end],
                                         "value": bad.value, "range": [bad.low, bad.high], "unit": bad.unit})
-        self._refuse(text, slots, refused, said)
+        topics = {m.cui: m.topic for m in mentions}
+        self._refuse(text, slots, refused, said, lambda e: topics.get(e.get("cui", ""), ""))
         return slots
 
     @staticmethod
@@ -127,7 +147,8 @@ class SlotExtractor:
         return [moved(m) for m in readings], [moved(m) for m in implausible]
 
     @staticmethod
-    def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]], said: Said) -> None:
+    def _refuse(text: str, slots: dict[str, Any], refused: list[tuple[int, int]], said: Said,
+                topic_of: Callable[[dict[str, Any]], str]) -> None:
         """Drop the mentions a contradiction refused (the words of a refused demographic, the medicines taken
         beside "I take no medicines", a condition of the other sex, a condition denied and held)."""
         def own(start: int, end: int) -> bool:
@@ -142,9 +163,20 @@ class SlotExtractor:
             refused = [*refused, *spans]
         # what an earlier contradiction already refused is not asked about twice ("저 임신 안 했어요. 지금 임신 24주차")
         entities = [m for slot in SLOT_OF.values() for m in slots[slot] if not overlaps(m["span"], refused)]
-        for doubts, spans in (sex_contradiction(slots["demographics"], said, entities), denied_and_held(entities)):
-            slots["doubts"] += doubts
-            refused = [*refused, *spans]
+        doubts, spans = sex_contradiction(slots["demographics"], said, entities)
+        slots["doubts"] += doubts
+        refused = [*refused, *spans]
+        # a message that denies what it holds tells nothing for sure: none of it is stored
+        doubts, spans, whole = denied_and_held(text, entities, topic_of)
+        if not doubts:
+            doubts, spans = group_contradiction(text, entities, topic_of,     # "Don't take any supplements": no ask
+                                                lambda start, end: A.classify(text, start, end) != A.FAMILY)
+            whole = bool(doubts)
+        slots["doubts"] += doubts
+        refused = [*refused, *spans]
+        if whole:
+            refused += refuse_identity(slots["demographics"], said)
+            slots["vitals"], slots["labs"] = [], []
         for slot in SLOT_OF.values():
             slots[slot] = [m for m in slots[slot] if not overlaps(m["span"], refused)]
 
