@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from medical_agent.generation.safety_checks import agree_with_rules
+from medical_agent.generation.safety_checks import CHECK_FIRST, agree_with_rules
 from medical_agent.safety import collect_facts, rule_names, rule_notes
 
 WARFARIN = {"medications": [{"name": "Warfarin", "assertion": "present"}]}
@@ -417,3 +417,28 @@ def test_once_an_interaction_rule_leads_a_later_sentence_calling_it_safe_is_left
     assert "safe and effective" not in body and "[1]" in body
     untouched = "Amoxicillin is safe and effective for a chest infection [1]."
     assert agree_with_rules(untouched, "what is amoxicillin for?", [], {}, "en") == untouched
+
+
+@pytest.mark.parametrize("question, body", [
+    # the blind pairwise rounds 4 and 6: a yes to a change of treatment in the question's own words
+    ("started a budesonide inhaler 4 days ago and im still wheezy, does it even work? should i use extra puffs when i "
+     "get tight instead of my blue one?",
+     "Yes, you should use extra puffs when you get tight instead of your blue one.\n\n**More from my sources**\n"
+     "- An inhaled corticosteroid does not relieve sudden symptoms. [1]"),
+    ("my bp is good now can i just quit metoprolol", "Yes, you can just quit metoprolol if your blood pressure is good now."),
+])
+def test_a_yes_to_a_change_that_only_repeats_the_question_is_not_said(question, body):
+    out = agree_with_rules(body, question, [], {}, "en")
+    assert out.startswith(CHECK_FIRST["en"])
+    assert "Yes" not in out
+    assert "inhaled corticosteroid" in out or "metoprolol" not in out
+
+
+@pytest.mark.parametrize("question, body", [
+    ("can i take ibuprofen for my headache", "Yes, you can take ibuprofen for a headache."),       # no change asked
+    ("should i skip my metformin before the scan", "No, you should not skip it."),                # no yes
+    ("should i stop my statin while pregnant", "Yes, statins are usually stopped in pregnancy because they may harm "
+                                               "the developing baby."),                           # not an echo
+])
+def test_other_first_sentences_stand(question, body):
+    assert agree_with_rules(body, question, [], {}, "en") == body
