@@ -48,10 +48,10 @@ EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
 SENTENCE_END = re.compile(r"[.?!\n]")
-# a vaccine names the illness it prevents: "had my flu shot Tuesday", "파상풍 주사 꼭 맞아야 돼요?" (utterances_test9,
-# test10) are no influenza and no tetanus
-VACCINE_AFTER = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|panels?|screen(?:ing)?s?|"
-                           r"주사|예방\s?접종|백신)(?![a-z가-힣])|\s?(?:예방\s?주사|접종)", re.I)     # and "Full STI panel"
+# a vaccine names the illness it prevents and a test panel the ones it looks for: "had my flu shot Tuesday", "파상풍
+# 주사 꼭 맞아야 돼요?", "Full STI panel" (utterances_test9 to test11) are no influenza, tetanus or infection
+NAMED_BY_TEST_OR_VACCINE = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|panels?|"
+                                      r"screen(?:ing)?s?|주사|예방\s?접종|백신)(?![a-z가-힣])|\s?(?:예방\s?주사|접종)", re.I)
 NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
 Said = dict[str, list[tuple[str, tuple[int, int]]]]  # a demographic field or gender -> the words that said it
 
@@ -97,7 +97,7 @@ class SlotExtractor:
         stamp = self.clock()
         slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
         mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF and
-                    not (m.slot != "medication" and VACCINE_AFTER.match(text, m.end))]
+                    not (m.slot != "medication" and NAMED_BY_TEST_OR_VACCINE.match(text, m.end))]
         mentions = [m for m in mentions if not _named_by_member(text, m, mentions)]
         others = [(m.start, m.end, m.slot) for m in mentions]
         for m in mentions:
