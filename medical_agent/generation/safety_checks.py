@@ -142,34 +142,44 @@ def _called_safe(sentence: str) -> bool:
     return bool(CALLED_SAFE.search(sentence)) and not AVOID.search(sentence)
 
 
-# A change to a treatment the question proposes (stop it, an extra or a double dose, skip it, one thing instead of
-# another, wait at home): a small model says "yes" to it by repeating the question ("Yes, you should use extra puffs
-# when you get tight instead of your blue one" for a budesonide preventer; "Yes, you can just quit metoprolol if your
-# blood pressure is good now"), which four of seven such answers in the blind rounds made unsafe. Such a yes, nothing
-# but the question's own words, is not said; the answer opens with checking first and the sources' points follow.
+# A "yes" that only repeats the question: the small model opens most yes/no answers so, whatever the sources say, and
+# over five blind pairwise rounds such a first sentence was wrong on the main point 17 times in 32 and unsafe 9 times
+# ("Yes, you should give your mum a laxative" for a bowel obstruction, "Yes, this could be the stomach bug" for lactic
+# acidosis on metformin, "Yes, it is still safe for your mum's eGFR of 38"). It carries nothing the sources gave, so it
+# is left out and the answer opens with what follows. Where the question proposes a change to a treatment (stop it, an
+# extra or a double dose, skip it, one thing instead of another, wait at home: "Yes, you should use extra puffs when
+# you get tight instead of your blue one"), the answer opens with checking first instead.
 CHANGE_PROPOSED = re.compile(r"\b(?:instead\s+of|extra|double|another\s+(?:dose|pill|tablet|puff)|skip|stop|quit|come\s+off|"
                              r"cut\s+(?:back|down|it\s+in\s+half)|wait\s+(?:it\s+out|till|until|for)|sleep\s+it\s+off|"
                              r"keep\s+(?:him|her|them|it)\s+(?:at\s+)?home|just\s+(?:wait|rest|give|take|let))\b|대신|하나\s*더|"
                              r"한\s*알\s*더|두\s*배|건너뛰|끊어도|끊을|중단|그만\s*먹|기다려도|참아도|지켜봐도|집에서\s*(?:쉬|지켜)", re.I)
 CHECK_FIRST = {"ko": "직접 바꾸기 전에 의사나 약사와 먼저 상의하세요.",
                "en": "Please check with your doctor or pharmacist before you change this yourself."}
-ECHO = 0.5                       # the share of the yes-sentence's words that are the question's
+CITED = re.compile(r"^\s*(?:\[\d+\]\s*,?\s*)+")
+SAYS_YES = re.compile(r"^\W*(?:yes\b|yeah\b|네[,.\s]|예[,.\s])", re.I)
+ECHO, NEW_WORDS = 0.6, 2         # the share of the yes-sentence's words that are the question's; words it adds at most
 _WORDS = re.compile(r"[a-z]{3,}|[가-힣]+")
+_FUNCTION_WORDS = frozenset({"the", "and", "you", "your", "yes", "that", "this", "can", "could", "should", "would",
+                             "will", "are", "is", "was", "were", "have", "has", "had", "for", "with", "not", "but",
+                             "its", "it's", "about", "there", "their", "they", "them", "may", "might", "just",
+                             "also"})
 
 
 def _echoed_yes(first: str, question: str) -> bool:
-    """``first`` says yes (or to keep going) in the question's own words."""
-    if not (AFFIRMATIVE.search(first) or KEEP_TAKING.search(first)):
+    """``first`` says yes in the question's own words, adding at most :data:`NEW_WORDS` of its own."""
+    if not SAYS_YES.search(first):
         return False
-    asked, said = set(_WORDS.findall(question.lower())), _WORDS.findall(first.lower())
-    return bool(said) and sum(w in asked for w in said) / len(said) >= ECHO
+    asked = set(_WORDS.findall(question.lower()))
+    said = [w for w in _WORDS.findall(re.sub(r"\[\d+\]", "", first).lower()) if w not in _FUNCTION_WORDS]
+    new = [w for w in said if w not in asked]
+    return len(new) <= NEW_WORDS and (not said or (len(said) - len(new)) / len(said) >= ECHO)
 
 
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
-    replaced by the rule, a yes to a change of treatment that only repeats the question replaced by checking first,
-    and the sentences a fired rule forbids (:data:`DROPPED`) left out; under an emergency line
+    replaced by the rule, a yes that only repeats the question left out (replaced by checking first where the
+    question proposes a change of treatment), and the sentences a fired rule forbids (:data:`DROPPED`) left out; under an emergency line
     (``emergency``), a sentence that plays it down (:data:`REASSURANCE`) or offers home treatment instead of care
     (:data:`HOME_TREATMENT`) too. ``fired``: the rule names; ``notes``:
     rule name → its note."""
@@ -180,9 +190,10 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
     body = _lead_with(body, fired, SEEK_CARE, NO_NEED, GO_FIRST[key], notes)
     body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
     first, rest = _first_sentence(body)
-    if CHANGE_PROPOSED.search(question) and _echoed_yes(first, question):
-        rest = rest.lstrip(" .。")
-        body = f"{CHECK_FIRST[key]}{'' if rest.startswith(chr(10)) else ' '}{rest}".strip()
+    rest = CITED.sub("", rest).lstrip(" .。")                  # the left-out sentence's citations go with it
+    if _echoed_yes(first, question) and (rest.strip() or CHANGE_PROPOSED.search(question)):
+        lead = CHECK_FIRST[key] if CHANGE_PROPOSED.search(question) else ""
+        body = f"{lead}{'' if rest.startswith(chr(10)) or not lead else ' '}{rest}".strip()
     drops = [DROPPED[name] for name in fired if name in DROPPED] + \
         ([REASSURANCE.search, _home_treatment] if emergency else []) + \
         ([lambda s: _called_safe(s) and not any(s.strip(" .") in note for note in notes.values())]

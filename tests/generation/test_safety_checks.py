@@ -434,8 +434,23 @@ def test_a_yes_to_a_change_that_only_repeats_the_question_is_not_said(question, 
     assert "inhaled corticosteroid" in out or "metoprolol" not in out
 
 
+@pytest.mark.parametrize("question, body, left", [
+    # the seventh blind round: a bowel obstruction, lactic acidosis on metformin; a question repeated with "네"
+    ("my mum (79) hasnt opened her bowels in 5 days, her belly is swollen up hard, shes been vomiting. should i give "
+     "her a laxative?", "Yes, you should give your mum a laxative. [1]\n\n**More from my sources**\n- Severe abdominal "
+     "pain with a swollen belly is an emergency. [1]", "**More from my sources**\n- Severe abdominal pain"),
+    ("my husband is on metformin and has had a stomach bug for 3 days, breathing really fast. is this just the bug?",
+     "Yes, this could be the stomach bug. The symptoms of a stomach bug include nausea [2].",
+     "The symptoms of a stomach bug"),
+    ("남편이 베란다에서 계속 피워요 간접흡연도 아기한테 안 좋은가요?", "네, 남편이 베란다에서 계속 피워요 간접흡연도 아기한테 안 "
+     "좋은가요? 간접흡연은 아기의 천식 위험을 높입니다 [1].", "간접흡연은 아기의"),
+])
+def test_a_yes_that_only_repeats_the_question_is_left_out(question, body, left):
+    assert agree_with_rules(body, question, [], {}, "ko" if "네" in body else "en").startswith(left)
+
+
 @pytest.mark.parametrize("question, body", [
-    ("can i take ibuprofen for my headache", "Yes, you can take ibuprofen for a headache."),       # no change asked
+    ("can i take ibuprofen for my headache", "Yes, you can take ibuprofen because it eases tension pain quickly."),
     ("should i skip my metformin before the scan", "No, you should not skip it."),                # no yes
     ("should i stop my statin while pregnant", "Yes, statins are usually stopped in pregnancy because they may harm "
                                                "the developing baby."),                           # not an echo
