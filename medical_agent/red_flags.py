@@ -206,6 +206,22 @@ KETOACIDOSIS_SIGNS = _any(r"vomit|throwing\s+up|threw\s+up|breathing\s+(?:really
 # he is"); a reading of 88-90 alone is many a COPD patient's usual.
 LOW_OXYGEN = re.compile(r"(?:oxygen|\bo2\b|spo2|sats?\b|saturation|pulse\s*ox\w*|산소\s*포화도|산소)\D{0,25}?(?<!\d)([5-8]\d)"
                         r"(?!\d|\s*(?:years?|살|세|kg|bpm))", _I)
+# a belly that cannot pass wind, with vomiting (a bowel obstruction: the seventh blind round's "hasnt opened her bowels
+# in 5 days, her belly is swollen up hard, shes been vomiting … cant even pass wind" was answered "give her a laxative");
+NO_WIND = _any(r"(?:can'?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:even\s+)?pass\s+(?:wind|gas)|(?:no|not\s+passing)\s+(?:wind|gas)\b",
+               r"방귀(?:가|도|를)?\s*(?:안|못)\s*(?:나오|나와|뀌|껴)|가스(?:가|도)?\s*(?:안|못)\s*(?:나오|나와|빠지)")
+# metformin with fast breathing and vomiting or weakness (lactic acidosis: "on metformin and has had a stomach bug for 3
+# days … breathing really fast … so weak he cant stand up");
+METFORMIN = _any(r"metformin|glucophage", r"메트포르민|다이아벡스|글루코파지|메트포민")
+FAST_BREATHING = _any(r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|quick|hard|deep)|fast\s+breathing|rapid\s+breathing",
+                      r"숨(?:을|이)?\s*(?:가쁘|가빠|빠르|빨라|몰아)")
+ACIDOSIS_COMPANION = _any(r"vomit|throwing\s+up|keep\s+(?:water|fluids?|anything)\s+down|so\s+weak|too\s+weak|can'?t\s+stand|"
+                          r"drowsy|confus|freezing|stomach\s+bug", r"토하|토해|구토|기운이\s*없|못\s*일어|축\s*처|설사")
+# the waters breaking before term ("33 weeks with my first and i just felt a big gush of water … still trickling")
+WATERS = _any(r"waters?\s+(?:broke|(?:has|have)\s+broken|(?:is|are)\s+breaking|went)|gush\s+of\s+(?:water|fluid)|"
+              r"(?:leaking|trickling)\s+(?:fluid|water)|fluid\s+(?:is\s+)?(?:leaking|trickling)",
+              r"양수(?:가|물)?\s*(?:가\s*)?(?:터|새|샌|흐르|흘러|나와|나오)")
+PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
 
 EMERGENCY = {
     "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
@@ -271,6 +287,10 @@ def triage(text: str, lang: str) -> RedFlag | None:
             int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
         ("ketoacidosis", bool(KETONES.search(text) and KETOACIDOSIS_SIGNS.search(text))),
         ("low_oxygen", _said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
+        ("bowel_obstruction", bool(NO_WIND.search(text) and VOMITING.search(text))),
+        ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and
+                                 ACIDOSIS_COMPANION.search(text))),
+        ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
     )
     for kind, hit in checks:
         if hit:

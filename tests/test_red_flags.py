@@ -97,6 +97,27 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "What does a ketone test measure?",
     "nitroglycerin gives me a headache, is that normal?",
     "어제 물을 적게 마셔서 소변을 많이 못 봤어요",
+    "metformin and exercise, does breathing hard matter?",                  # no vomiting, no weakness
+    "I'm 39 weeks and my waters broke",                                     # at term: labour, not this line
+    "why do I pass so much wind after beans?",
 ])
 def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # the seventh blind round: each answered without the line, and one with "give her a laxative"
+    ("my mum (79) hasnt opened her bowels in 5 days, her belly is swollen up hard, shes been vomiting since this "
+     "morning and says she cant even pass wind. should i give her a laxative?", "bowel_obstruction"),
+    ("엄마가 며칠째 변을 못 보시고 배가 빵빵한데 방귀도 안 나오고 계속 토하세요", "bowel_obstruction"),
+    ("my husband is on metformin and has had a stomach bug for 3 days, can barely keep water down. tonight hes "
+     "breathing really fast, says his muscles ache all over, hes freezing cold and so weak he cant stand up.",
+     "lactic_acidosis"),
+    ("메트포르민 먹는데 며칠 설사하고 토하더니 숨을 몰아쉬어요", "lactic_acidosis"),
+    ("33 weeks with my first and i just felt a big gush of water when i stood up, now its still trickling. no pain "
+     "at all. should i wait and see if contractions start?", "waters_breaking"),
+    ("임신 34주인데 양수가 새는 것 같아요", "waters_breaking"),
+])
+def test_an_obstruction_lactic_acidosis_and_waters_breaking_early_get_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
