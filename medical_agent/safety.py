@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .context.profile.schema import HELD
-from .safety_words import ASKS, CLASS_WORDS, POTASSIUM, SODIUM
+from .safety_words import ASKS, CLASS_WORDS, HAEMOGLOBIN, POTASSIUM, SODIUM
 
 # --- contraindication rules ---------------------------------------------------------------------------
 
@@ -34,6 +34,7 @@ class Facts:
     named_classes: frozenset[str] = frozenset()          # their classes
     potassium: float | None = None                       # a blood potassium the message gives, mmol/L
     sodium: float | None = None                          # a blood sodium the message gives, mmol/L
+    haemoglobin: float | None = None                     # a haemoglobin the message gives, g/dL
     bp_now: bool = False                                 # the blood pressure was read in this message
 
     @property
@@ -265,6 +266,14 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "headache, nausea and falls, and some medicines (thiazide diuretics among them) can cause it: talk to "
             "your doctor about the result soon. Below 125, or with confusion, marked drowsiness or repeated vomiting, "
             "get care today; with a seizure or if the person is hard to wake, call your local emergency number."}),
+    # the seventh blind round, asked again: "The patient's haemoglobin level of 18.4 … is within the normal range"
+    ("haemoglobin_abnormal", lambda f: f.haemoglobin is not None and not 11.5 <= f.haemoglobin <= 17.5,
+     {"ko": "헤모글로빈(혈색소)이 보통 범위(성인 약 12~17 g/dL, 여성은 조금 낮음)를 벗어났습니다. 낮으면 빈혈, 높으면 흡연·탈수·"
+            "다른 원인을 살펴야 하니 곧 의사와 결과를 상의하세요. 숨참, 가슴 통증, 어지러움, 검은 변이 함께 있으면 오늘 바로 "
+            "진료를 받으세요.",
+      "en": "Your haemoglobin is outside the usual adult range (about 12–17 g/dL, a little lower in women). Low can "
+            "mean anaemia; high needs a look for smoking, dehydration or other causes: talk to your doctor about the "
+            "result soon, and get care today with breathlessness, chest pain, dizziness or black stools."}),
     ("heart_rate_abnormal", lambda f: f.heart_rate is not None and (f.heart_rate < 50 or f.heart_rate > 120),
      {"ko": "기록된 맥박이 정상 범위(안정 시 분당 60~100회)를 벗어나 있습니다. 어지러움, 숨참, 가슴 통증, 실신이 함께 있거나 "
             "맥박을 늦추는 약(베타차단제 등)을 먹고 있다면 오늘 바로 의료진과 상의하고, 쓰러질 것 같으면 119에 전화하세요.",
@@ -317,9 +326,11 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     named |= {drug for drug, words in RULE_DRUG_WORDS.items() if any(w in low for w in words)}
     potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
     sodium = next((float(m.group(1)) for m in SODIUM.finditer(question) if 100 <= float(m.group(1)) <= 180), None)
+    haemoglobin = next((h for m in HAEMOGLOBIN.finditer(question)
+                        if 3 <= (h := float(m.group(1)) / (10 if float(m.group(1)) > 30 else 1)) <= 25), None)  # g/L
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
-                 potassium, sodium,
+                 potassium, sodium, haemoglobin=haemoglobin,
                  bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])))
 
 

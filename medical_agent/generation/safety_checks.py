@@ -54,6 +54,8 @@ KEEP_TAKING = re.compile(r"^[^.?!]{0,40}?(?:드셔야|먹어야|복용하셔야|
                          r"\bstill\s+inject)|^\W*(?:yes\b|네[,.\s])", re.I)
 POTASSIUM_WORD = re.compile(r"potass?ium|칼륨", re.I)
 SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)
+HAEMOGLOBIN_WORD = re.compile(r"ha?emoglobin|\bHg?b\b|헤모글로빈|혈색소", re.I)
+RESULT_WORD = re.compile(r"\b(?:level|value|result|reading)s?\b|수치|결과", re.I)   # "The level of 18.4 is within …"
 NOT_BAD = re.compile(r"\bnot\s+(?:necessarily\s+|that\s+|too\s+)?(?:bad|high|a\s+(?:problem|concern))\b|"
                      r"(?:나쁘지|높지)\s*않|괜찮은\s*(?:편|수치)", re.I)
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
@@ -93,6 +95,7 @@ DROPPED: dict[str, Callable[[str], bool]] = {
     "heart_rate_abnormal": lambda s: bool(PULSE.search(s) and NORMAL.search(s)),
     "potassium_abnormal": lambda s: bool(POTASSIUM_WORD.search(s) and NORMAL.search(s)),
     "sodium_abnormal": lambda s: bool(SODIUM_WORD.search(s) and NORMAL.search(s)),
+    "haemoglobin_abnormal": lambda s: bool((HAEMOGLOBIN_WORD.search(s) or RESULT_WORD.search(s)) and _called_fine(s)),
     "blood_pressure_high": _called_fine,
     "acei_potassium": lambda s: bool(POTASSIUM_ADVICE.search(s)) and not AVOID.search(s),
     "head_injury_anticoagulant": lambda s: bool(NO_CARE.search(s)),

@@ -457,3 +457,21 @@ def test_a_yes_that_only_repeats_the_question_is_left_out(question, body, left):
 ])
 def test_other_first_sentences_stand(question, body):
     assert agree_with_rules(body, question, [], {}, "en") == body
+
+
+@pytest.mark.parametrize("question, fires", [
+    ("is high haemoglobin a problem? male 45 smoker with hb 18.4 on his bloods", True),     # the seventh blind round
+    ("Bloods showed ferritin 8 and Hb 105, so the GP started me on iron", True),              # g/L
+    ("헤모글로빈도 10.8이라 빈혈이 있대요", True),
+    ("my HbA1c is 7.2", False), ("hemoglobin a1c 6.5", False), ("Hb 14.2 fine?", False),
+])
+def test_a_haemoglobin_out_of_range_gets_a_note(question, fires):
+    assert ("haemoglobin_abnormal" in rule_names(collect_facts(None, None, {}, question))) is fires
+
+
+def test_a_haemoglobin_out_of_range_is_never_called_normal():
+    question = "is high haemoglobin a problem? male 45 smoker with hb 18.4 on his bloods"
+    fired = rule_notes(collect_facts(None, None, {}, question), "en")
+    body = ("High haemoglobin is not a problem in this case [2]. The patient's haemoglobin level of 18.4 mg/dL is within "
+            "the normal range for adults. Smoking raises it.")
+    assert agree_with_rules(body, question, list(fired), fired, "en") == "Smoking raises it."
