@@ -57,6 +57,9 @@ SODIUM_WORD = re.compile(r"sodium|나트륨", re.I)
 HAEMOGLOBIN_WORD = re.compile(r"ha?emoglobin|\bHg?b\b|헤모글로빈|혈색소", re.I)
 RESULT_WORD = re.compile(r"\b(?:level|value|result|reading)s?\b|수치|결과", re.I)   # "The level of 18.4 is within …"
 NOT_BAD = re.compile(r"\bnot\s+(?:necessarily\s+|that\s+|too\s+)?(?:bad|high|a\s+(?:problem|concern))\b|"
+                     # "… but it does not indicate any health issues" (the seventh blind round, a haemoglobin of 18.4)
+                     r"\b(?:does|do|did)\s+not\s+(?:indicate|mean|suggest)\s+(?:any\s+)?(?:health\s+)?(?:issues?|problems?|"
+                     r"concerns?|disease)\b|\bno\s+cause\s+for\s+concern\b|"
                      r"(?:나쁘지|높지)\s*않|괜찮은\s*(?:편|수치)", re.I)
 PULSE = re.compile(r"맥박|심박|pulse|heart\s*rate|bpm|beats", re.I)
 # advice to take potassium (a supplement, a salt substitute, a potassium-sparing diuretic) while an ACE inhibitor
@@ -203,7 +206,7 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
          if asked_leave and any(name in INTERACTIONS for name in fired) else [])
     if drops:
         body = "\n".join(line for line in (_without(line, lambda s: any(d(s) for d in drops))
-                                            for line in body.split("\n")) if line is not None)
+                                            for line in body.split("\n")) if line is not None).lstrip("\n")
     return body
 
 

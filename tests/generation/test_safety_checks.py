@@ -475,3 +475,6 @@ def test_a_haemoglobin_out_of_range_is_never_called_normal():
     body = ("High haemoglobin is not a problem in this case [2]. The patient's haemoglobin level of 18.4 mg/dL is within "
             "the normal range for adults. Smoking raises it.")
     assert agree_with_rules(body, question, list(fired), fired, "en") == "Smoking raises it."
+    body = ("The evidence shows that high haemoglobin can be caused by heavy smoking, but it does not indicate any health "
+            "issues.\n\n**More from my sources**\n- High haemoglobin can result from smoking. [1]")
+    assert agree_with_rules(body, question, list(fired), fired, "en").startswith("**More from my sources**")
