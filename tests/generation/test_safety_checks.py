@@ -478,3 +478,11 @@ def test_a_haemoglobin_out_of_range_is_never_called_normal():
     body = ("The evidence shows that high haemoglobin can be caused by heavy smoking, but it does not indicate any health "
             "issues.\n\n**More from my sources**\n- High haemoglobin can result from smoking. [1]")
     assert agree_with_rules(body, question, list(fired), fired, "en").startswith("**More from my sources**")
+
+
+def test_under_an_emergency_line_a_may_be_normal_is_left_out():
+    body = ("It's possible that you're experiencing a vaginal discharge. If the discharge is not accompanied by pain, it "
+            "may be normal and go away on its own. Contact your maternity unit.")
+    out = agree_with_rules(body, "33 weeks and a big gush of water, still trickling. wait and see?", [], {}, "en",
+                           emergency=True)
+    assert "normal" not in out and "Contact your maternity unit." in out
