@@ -44,7 +44,9 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          r"^[^.?!]{0,40}?(?<!안\s)(?<!안)(?:먹어도|드셔도|복용하셔도|복용해도|써도|맞아도)\s*"
                          r"(?:되(?!는\s*지|는가|나요|는\s*것|는\s*경우)|돼(?!요\?)|괜찮(?!은지|을지|은가)|(?:큰\s*)?문제\s*(?:가\s*)?없)|"
                          # "같이 드셔도 문제없습니다" (the fifth blind round, glimepiride with co-trimoxazole), "no problem"
-                         r"^\W*(?:there'?s\s+|there\s+is\s+)?no\s+(?:problem|issue|interaction)\b", re.I)
+                         r"^\W*(?:there'?s\s+|there\s+is\s+)?no\s+(?:problem|issue|interaction)\b|"
+                         # "아기한테 괜찮을 수 있습니다" (the seventh blind round, enalapril at a positive pregnancy test)
+                         r"^[^.?!]{0,20}?괜찮을\s*수\s*있", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 # rules whose medicines are often paused: a first sentence that says to keep taking them ("오늘도 드셔야 합니다" to a
 # question about ramipril during diarrhoea, the fifth blind round) starts with the rule instead
@@ -185,6 +187,37 @@ def _echoed_yes(first: str, question: str) -> bool:
     return len(new) <= NEW_WORDS and (not said or (len(said) - len(new)) / len(said) >= ECHO)
 
 
+# Advice to stop medicines, of the model's own ("따라서, 두 약 모두를 중단하는 것이 좋습니다" for diltiazem with
+# metoprolol, both prescribed by the cardiologist: the seventh blind round): the sentence gives way to asking first,
+# unless it already sends the person to their clinician.
+STOP_ADVICE = re.compile(r"(?:중단|끊|그만\s*드시|그만\s*드|복용을\s*멈추)(?:하는\s*(?:것이|게)\s*좋|하세요|으세요|어야|해야|는\s*것이\s*좋)|"
+                         r"\b(?:you\s+should|it'?s\s+best\s+to|it\s+is\s+best\s+to|better\s+to|you\s+need\s+to|must)\s+"
+                         r"(?:stop|discontinue|quit)\b", re.I)
+ASKS_CLINICIAN = re.compile(r"의사|약사|의료진|주치의|doctor|pharmacist|clinician|prescriber|GP\b", re.I)
+ASK_BEFORE_STOPPING = {"ko": "처방받은 약은 임의로 중단하지 말고 먼저 의사나 약사와 상의하세요.",
+                       "en": "Do not stop a prescribed medicine on your own; ask your doctor or pharmacist first."}
+
+
+def _ask_before_stopping(body: str, lang: str) -> str:
+    """``body`` with each sentence of its prose that tells the person to stop a medicine, without sending them to
+    their clinician, replaced by asking first (once); the other sentences keep their words and punctuation."""
+    said = False
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal said
+        sentence = m.group()
+        if not STOP_ADVICE.search(sentence) or ASKS_CLINICIAN.search(sentence):
+            return sentence
+        first, said = not said, True
+        return f"{ASK_BEFORE_STOPPING[lang]} " if first else ""
+    return "\n".join(_SENTENCE_WITH_END.sub(swap, line).rstrip()
+                     if STOP_ADVICE.search(line) and not QUOTED.match(line) else line for line in body.split("\n"))
+
+
+QUOTED = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")          # a bullet quotes a passage, written for everyone: it stays
+_SENTENCE_WITH_END = re.compile(r"[^.!?。\n]+(?:[.!?。]+(?:\s*\[\d+\]\.?)?|$)\s*")
+
+
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,
@@ -204,6 +237,7 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
     if _echoed_yes(first, question) and (rest.strip() or CHANGE_PROPOSED.search(question)):
         lead = CHECK_FIRST[key] if CHANGE_PROPOSED.search(question) else ""
         body = f"{lead}{'' if rest.startswith(chr(10)) or not lead else ' '}{rest}".strip()
+    body = _ask_before_stopping(body, key)
     drops = [DROPPED[name] for name in fired if name in DROPPED] + \
         ([REASSURANCE.search, _home_treatment] if emergency else []) + \
         ([lambda s: _called_safe(s) and not any(s.strip(" .") in note for note in notes.values())]

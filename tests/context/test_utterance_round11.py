@@ -120,3 +120,12 @@ def test_asked_in_general_guessed_or_over(full_extractor, text, name, status):
 ])
 def test_more_readings(full_extractor, text, expected):
     assert readings(full_extractor.extract(text)) == expected
+
+
+@pytest.mark.parametrize("text, pregnant", [
+    ("혈압때문에 에날라프릴 먹고있는데 방금 임테기 두줄 나왔어요ㅠㅠ 아기한테 괜찮을까요", True),   # the seventh pairwise round
+    ("my pregnancy test came back positive and I take lisinopril", True),
+    ("임테기 한 줄이에요", None),
+])
+def test_a_positive_pregnancy_test_is_a_pregnancy(full_extractor, text, pregnant):
+    assert demographics(full_extractor.extract(text)).get("is_pregnant") is pregnant

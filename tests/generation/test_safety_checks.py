@@ -486,3 +486,27 @@ def test_under_an_emergency_line_a_may_be_normal_is_left_out():
     out = agree_with_rules(body, "33 weeks and a big gush of water, still trickling. wait and see?", [], {}, "en",
                            emergency=True)
     assert "normal" not in out and "Contact your maternity unit." in out
+
+
+def test_a_models_advice_to_stop_medicines_gives_way_to_asking_first():
+    # the seventh blind round: diltiazem and metoprolol, both from the cardiologist
+    question = "심장내과에서 딜티아젬 받았는데 원래 먹던 메토프롤롤도 계속 먹으래요 같이 먹어도 되는거맞죠"
+    body = ("딜티아젬과 함께 사용하면 더 심각한 부작용이 발생할 수 있습니다. 따라서, 두 약 모두를 중단하는 것이 좋습니다 [3].\n\n"
+            "**자료에서 더 알아둘 점**\n- SGLT2 억제제는 수술 3일 전에 중단해야 합니다 [2]")
+    out = agree_with_rules(body, question, [], {}, "ko")
+    assert "두 약 모두를 중단" not in out and "임의로 중단하지 말고" in out
+    assert "발생할 수 있습니다." in out and "- SGLT2 억제제는 수술 3일 전에 중단해야 합니다 [2]" in out   # a bullet stays
+
+
+@pytest.mark.parametrize("body", ["You should stop taking it and call your doctor.", "Take it with food."])
+def test_stopping_with_a_clinician_or_no_stopping_stands(body):
+    assert agree_with_rules(body, "can i take it", [], {}, "en") == body
+
+
+def test_a_positive_pregnancy_test_brings_the_pregnancy_rule_over_a_maybe():
+    question = "혈압때문에 에날라프릴 먹고있는데 방금 임테기 두줄 나왔어요ㅠㅠ 아기한테 괜찮을까요 약은 어떻게 해야돼요"
+    slots = {"demographics": {"is_pregnant": True}, "medications": [{"name": "Enalapril", "assertion": "present"}]}
+    fired = rule_notes(collect_facts(None, slots, {"enalapril": "acei"}, question), "ko")
+    assert "pregnancy_drugs" in fired
+    out = agree_with_rules("아기한테 괜찮을 수 있습니다. 에날라프릴은 혈압약입니다.", question, list(fired), fired, "ko")
+    assert out.startswith("먼저 확인이 필요합니다:") and "괜찮을 수" not in out

@@ -61,7 +61,11 @@ AGE_GROUP_PATTERNS = [
 SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
 MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
 FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
-PREGNANT = re.compile(r"임신|임산부|\bpregnan(?:t|cy)\b", re.I)
+# a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
+# without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
+PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
+                      r"\bpositive\s+pregnancy\s+test\b|\bpregnancy\s+test\s+(?:is\s+|was\s+|came\s+(?:back|out)\s+)?positive\b|"
+                      r"\bpregnan(?:t|cy)\b(?!\s+test)", re.I)
 # A birth told as done: a pregnancy said beside it without its weeks is the one that ended ("애 낳은 지 넉 달 됐어요.
 # 임신 막달에 임신중독증이 왔었는데 …", "I had my baby in May and was diabetic while pregnant")
 BIRTH_TOLD = re.compile(r"(?:낳은\s*지|출산한\s*지|출산\s*후|출산하고|낳고\s*나서|(?:애|아기|아이)(?:를)?\s*낳고|분만\s*후|"
