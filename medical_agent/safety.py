@@ -326,12 +326,17 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     named |= {drug for drug, words in RULE_DRUG_WORDS.items() if any(w in low for w in words)}
     potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
     sodium = next((float(m.group(1)) for m in SODIUM.finditer(question) if 100 <= float(m.group(1)) <= 180), None)
-    haemoglobin = next((h for m in HAEMOGLOBIN.finditer(question)
-                        if 3 <= (h := float(m.group(1)) / (10 if float(m.group(1)) > 30 else 1)) <= 25), None)  # g/L
+    haemoglobin = next((h for m in HAEMOGLOBIN.finditer(question) if 3 <= (h := _g_per_dl(float(m.group(1)))) <= 25),
+                       None)
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
                  potassium, sodium, haemoglobin=haemoglobin,
                  bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])))
+
+
+def _g_per_dl(value: float) -> float:
+    """A haemoglobin in g/dL: a UK result in g/L ("Hb 105") is ten times larger than any g/dL one."""
+    return value / 10 if value > 30 else value
 
 
 def _latest_readings(*sources: dict[str, Any]) -> tuple[tuple[float, float] | None, float | None, float | None]:

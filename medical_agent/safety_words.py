@@ -98,7 +98,7 @@ ASKS = {
 POTASSIUM = re.compile(r"(?:potass?ium|칼륨|\bK\+?)\D{0,15}?(\d(?:\.\d{1,2})?)(?!\d)", _I)
 # The same for sodium ("피검사에서 나트륨이 128 나왔대요" from the mother of a 75-year-old on a thiazide who is confused:
 # the third blind pairwise round, issue 32, where neither answer said the value was low).
+SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg|밀리그램|g\b))", _I)   # not "150 mg"
 # a haemoglobin the message gives, g/dL or g/L ("hb 18.4 on his bloods", "Hb 105", "헤모글로빈도 10.8"); not HbA1c
 HAEMOGLOBIN = re.compile(r"(?:ha?emoglobin(?!\s*a1c)|헤모글로빈|(?<!당화)혈색소|\bHg?b\b(?!\s*A1c))\D{0,15}?(\d{1,3}(?:\.\d)?)(?!\d|\.\d|\s*%)",
                          _I)
-SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg|밀리그램|g\b))", _I)   # not "150 mg"

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..text import split_sentences
+from .citations import MARKER
 
 # rules about a medicine the person takes or asks about (safety.RULES names)
 INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "pregnancy_drugs", "pregnancy_nsaid",
@@ -168,6 +169,7 @@ CHANGE_PROPOSED = re.compile(r"\b(?:instead\s+of|extra|double|another\s+(?:dose|
 CHECK_FIRST = {"ko": "직접 바꾸기 전에 의사나 약사와 먼저 상의하세요.",
                "en": "Please check with your doctor or pharmacist before you change this yourself."}
 CITED = re.compile(r"^\s*(?:\[\d+\]\s*,?\s*)+")
+NEWLINE = "\n"
 SAYS_YES = re.compile(r"^\W*(?:yes\b|yeah\b|네[,.\s]|예[,.\s])", re.I)
 ECHO, NEW_WORDS = 0.6, 2         # the share of the yes-sentence's words that are the question's; words it adds at most
 _WORDS = re.compile(r"[a-z]{3,}|[가-힣]+")
@@ -182,7 +184,7 @@ def _echoed_yes(first: str, question: str) -> bool:
     if not SAYS_YES.search(first):
         return False
     asked = set(_WORDS.findall(question.lower()))
-    said = [w for w in _WORDS.findall(re.sub(r"\[\d+\]", "", first).lower()) if w not in _FUNCTION_WORDS]
+    said = [w for w in _WORDS.findall(MARKER.sub("", first).lower()) if w not in _FUNCTION_WORDS]
     new = [w for w in said if w not in asked]
     return len(new) <= NEW_WORDS and (not said or (len(said) - len(new)) / len(said) >= ECHO)
 
@@ -196,6 +198,8 @@ STOP_ADVICE = re.compile(r"(?:중단|끊|그만\s*드시|그만\s*드|복용을\
 ASKS_CLINICIAN = re.compile(r"의사|약사|의료진|주치의|doctor|pharmacist|clinician|prescriber|GP\b", re.I)
 ASK_BEFORE_STOPPING = {"ko": "처방받은 약은 임의로 중단하지 말고 먼저 의사나 약사와 상의하세요.",
                        "en": "Do not stop a prescribed medicine on your own; ask your doctor or pharmacist first."}
+QUOTED = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")          # a bullet quotes a passage, written for everyone: it stays
+_SENTENCE_WITH_END = re.compile(r"[^.!?。\n]+(?:[.!?。]+(?:\s*\[\d+\]\.?)?|$)\s*")
 
 
 def _ask_before_stopping(body: str, lang: str) -> str:
@@ -214,9 +218,6 @@ def _ask_before_stopping(body: str, lang: str) -> str:
                      if STOP_ADVICE.search(line) and not QUOTED.match(line) else line for line in body.split("\n"))
 
 
-QUOTED = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")          # a bullet quotes a passage, written for everyone: it stays
-_SENTENCE_WITH_END = re.compile(r"[^.!?。\n]+(?:[.!?。]+(?:\s*\[\d+\]\.?)?|$)\s*")
-
 
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
@@ -234,9 +235,10 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
     body = _lead_with(body, fired, PAUSED, KEEP_TAKING, NOT_WITHOUT[key], notes)
     first, rest = _first_sentence(body)
     rest = CITED.sub("", rest).lstrip(" .。")                  # the left-out sentence's citations go with it
-    if _echoed_yes(first, question) and (rest.strip() or CHANGE_PROPOSED.search(question)):
-        lead = CHECK_FIRST[key] if CHANGE_PROPOSED.search(question) else ""
-        body = f"{lead}{'' if rest.startswith(chr(10)) or not lead else ' '}{rest}".strip()
+    change = bool(CHANGE_PROPOSED.search(question))
+    if _echoed_yes(first, question) and (rest.strip() or change):
+        lead = CHECK_FIRST[key] if change else ""
+        body = f"{lead}{' ' if lead and not rest.startswith(NEWLINE) else ''}{rest}".strip()
     body = _ask_before_stopping(body, key)
     drops = [DROPPED[name] for name in fired if name in DROPPED] + \
         ([REASSURANCE.search, _home_treatment] if emergency else []) + \

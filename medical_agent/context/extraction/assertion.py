@@ -244,7 +244,7 @@ FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\
 
 
 KO_SUBJECT = re.compile(r"(?:이|가|께서|는|은)(?![가-힣])")
-KO_OWN_BODY = re.compile(r"(?<![가-힣])(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s")
+KO_SPEAKER = re.compile(r"(?<![가-힣])(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s")      # the speaker, in forms FIRST_PERSON lacks
 
 
 def _family_subject(before: str) -> bool:
@@ -256,8 +256,9 @@ def _family_subject(before: str) -> bool:
             return True
     # further back, a relative as the sentence's subject (a subject particle): "고1 딸이 요즘 밥을 허겁지겁 많이 먹고
     # 나서 꼭 화장실에 들어가서 토하는 소리가 나요" (utterances_test11)
-    subjects = [m.end() for m in KO_OTHER.finditer(before[-70:]) if KO_SUBJECT.match(before[-70:], m.end())]
-    if subjects and not FIRST_PERSON.search(before[-70:], subjects[-1]) and not KO_OWN_BODY.search(before[-70:], subjects[-1]):
+    window = before[-70:]
+    subjects = [m.end() for m in KO_OTHER.finditer(window) if KO_SUBJECT.match(window, m.end())]
+    if subjects and not FIRST_PERSON.search(window, subjects[-1]) and not KO_SPEAKER.search(window, subjects[-1]):
         return True
     opening = EN_OPENING_RELATIVE.match(before)             # "Mum's 84 and on warfarin, …", "My 3 year old woke up …"
     return bool(opening) and not FIRST_PERSON.search(before, opening.end())

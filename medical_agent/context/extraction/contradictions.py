@@ -103,8 +103,7 @@ def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span
     return [doubt], [*refuse_identity(demo, said), *(tuple(e["span"]) for e in clash)]
 
 
-def denied_and_held(text: str, entities: list[dict[str, Any]],
-                    topic_of: Callable[[dict[str, Any]], str] = lambda e: ""
+def denied_and_held(text: str, entities: list[dict[str, Any]], topic_of: Callable[[dict[str, Any]], str]
                     ) -> tuple[list[dict[str, Any]], list[Span], bool]:
     """A concept denied and held in one message (or a kind of it held: type 1 diabetes is diabetes; a member of a
     class of medicines denied: glimepiride is a diabetes medicine): both refused, and when the denial is for a
@@ -180,7 +179,7 @@ GROUPS: tuple[tuple[re.Pattern[str], frozenset[str], frozenset[str]], ...] = (
      frozenset({"supplement", "vitamin"}), frozenset({"Omega-3 fatty acids"})),
     (re.compile(r"\b(?:no|never\s+had)\s+(?:history\s+of\s+)?(?:any\s+)?blood\s+clots?\b|혈전" + _KO_NONE + r"(?:\S{0,2}\s*)?없",
                 re.I), frozenset(),
-     frozenset({"Deep vein thrombosis", "Pulmonary embolism", "Venous thromboembolism", "Thrombosis"})),
+     frozenset({"Deep vein thrombosis", "Pulmonary embolism"})),
 )
 
 

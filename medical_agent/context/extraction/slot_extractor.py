@@ -23,7 +23,7 @@ from typing import Any
 
 from ...text import detect_language
 from . import assertion as A
-from .clauses import past_tense, predicate_within
+from .clauses import SENTENCE_END, past_tense, predicate_within
 from .contradictions import (
     CLASS_TOPICS,
     body_contradiction,
@@ -47,7 +47,6 @@ DURATION = re.compile(r"^[^.\n]{0,12}?(\d{1,2})\s*(년|개월|달|주|years?|mon
 EN_DURATION = re.compile(r"\bfor\s+(\d{1,2})\s+(years?|months?|weeks?)\b", re.I)
 DOSE = re.compile(r"^[^.\n]{0,6}?(\d+(?:\.\d+)?)\s*(mg|mcg|µg|g|units?|iu|단위|밀리그램|정)\b", re.I)
 MAX_CHARS = 20_000
-SENTENCE_END = re.compile(r"[.?!\n]")
 # a vaccine names the illness it prevents and a test panel the ones it looks for: "had my flu shot Tuesday", "파상풍
 # 주사 꼭 맞아야 돼요?", "Full STI panel" (utterances_test9 to test11) are no influenza, tetanus or infection
 NAMED_BY_TEST_OR_VACCINE = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|panels?|"
