@@ -2,7 +2,7 @@
 answers (issue 32): 7 of 12 Korean answers did not answer the question.
 
 - it **restates the question** with citations ("저희 아빠가 혈압약을 바꾸고 나서 한달째 마른기침을 하세요 [1]");
-- it is **only a title** ("임신 전후의 엽산 복용 [1]", "The pill is doing that");
+- it is **only a title** ("임신 전후의 엽산 복용 [1]", "The pill is doing that"), or a list of titles;
 - it is **empty**, a fragment with no word of content ("는" came back as a whole answer);
 - it **says the sources lack** what a kept passage covers ("제공된 자료에는 혈압약 정보가 없습니다" over the overview of
   blood-pressure medicines).
@@ -39,9 +39,12 @@ def non_answer(question: str, body: str, docs: Sequence[Evidence], evidence_kept
     if len(answer & asked) / len(answer) >= RESTATED:
         reasons.append("restates")
     words = len(text.split())
+    titled = [d for d in docs if d.title]
     if words <= TITLE_WORDS and any(answer <= tokens(d.title) | (tokens(d.text[:80]) if words <= 4 else set())
-                                    for d in docs if d.title):
+                                    for d in titled):
         reasons.append("title")
+    elif titled and len(MARKER.findall(body)) >= 2 and answer <= set().union(*(tokens(d.title) for d in titled)):
+        reasons.append("title")         # a list of titles (round 7: "Asthma triggers and how to avoid them: [1], …")
     if docs and evidence_kept and LACKS.search(text):
         reasons.append("lacks")
     return reasons

@@ -31,11 +31,13 @@ def test_llm_mode_gets_nothing_added(make_agent):
     assert SOURCES_HEADING["en"] not in result["answer"]
 
 
-def test_what_is_added_comes_from_the_passages_the_answer_cites(make_agent):
+def test_what_is_added_comes_from_the_passages_the_answer_cites_and_the_first(make_agent):
+    """The first passage is always among them: a small model's marker can point at the wrong one (round 7)."""
     result = make_agent(scripted("Metformin can upset the stomach [2].")).run("u", QUESTION)
     assert len(result["retrieved_docs"]) > 2
     added = result["answer"].split(SOURCES_HEADING["en"], 1)[1].split("⚕️", 1)[0].split()
-    assert [w for w in added if w.startswith("[")] and all(w == "[2]" for w in added if w.startswith("["))
+    markers = {w for w in added if w.startswith("[")}
+    assert markers and markers <= {"[1]", "[2]"}
 
 
 def test_a_reply_that_only_says_the_sources_lack_it_with_nothing_searched_becomes_the_template(make_agent):

@@ -40,3 +40,14 @@ def test_a_real_answer_passes():
                       "The main kinds are ACE inhibitors, ARBs, calcium channel blockers, diuretics and beta-blockers "
                       "[1]. Your doctor picks one for you.", [BP]) == []
     assert non_answer("엽산은 언제부터 먹어요?", "임신 계획이 있다면 최소 한 달 전부터 하루 400 µg을 드세요 [1].", [FOLIC]) == []
+
+
+def test_a_list_of_passage_titles_is_caught():
+    """Round 7's asthma-triggers answer was the nine kept passages' titles, each with its marker."""
+    triggers = Evidence("t#0", "t", "Asthma triggers and how to avoid them", "Cold air and pollen can set off asthma.")
+    overview = Evidence("o#0", "o", "What is asthma?", "Asthma is a long-term condition of the airways.")
+    answer = "Asthma triggers and how to avoid them: [1], What is asthma? [2]"
+    assert "title" in non_answer("what sets off my asthma and what can i do", answer, [triggers, overview])
+    assert non_answer("what sets off my asthma and what can i do",
+                      "Cold air and pollen are common triggers [1]; a scarf over the mouth helps in winter [2].",
+                      [triggers, overview]) == []

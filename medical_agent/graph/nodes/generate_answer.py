@@ -99,10 +99,12 @@ def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: lis
                   write: Callable[[dict[str, Any]], None]) -> str:
     """A model's answer, then what its kept passages add that it did not say (a small model answers in a sentence
     and leaves out the practical detail and the cautions the passages hold: issue 32's blind judge); from the
-    passages the answer cites when it cites any."""
+    passages the answer cites when it cites any, and always the first one: a small model's marker can point at the
+    wrong passage (round 7: "the nose is even more blocked [2]" over a warfarin passage got warfarin's bullets under a
+    decongestant question, while [1] held the rebound congestion)."""
     cited = {int(n) for n in CITED.findall(body)}
     if cited & set(range(1, len(docs) + 1)):     # what the answer drew on, not its neighbours (numbers kept)
-        docs = [d if n in cited else replace(d, text="") for n, d in enumerate(docs, start=1)]
+        docs = [d if n in cited or n == 1 else replace(d, text="") for n, d in enumerate(docs, start=1)]
     points = source_points(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize,
                            _expansion_terms(state), body)
     if not points:
