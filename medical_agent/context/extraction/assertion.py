@@ -37,9 +37,9 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # 건 아니고요" (it is not that I am), "알레르기 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
-# and test10 stored a pregnancy from both)
+# and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?(?:\s*가능성)?"
-                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?[은는이가을를도요지]?\s*"
+                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지)\s*)?"
                           r"(?:없|아니|아님|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
@@ -137,11 +137,13 @@ KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
                          r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
+KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
 KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
 KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단)")
 EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
-                        r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|resolved|"
-                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|stopped)\s+(?:have|has|taking|take|my|the|using)|former(?:ly)?|"
+                        r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|cured\s+(?:my|me\s+of)|resolved|"
+                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped)\s+"
+                        r"(?:have|has|taking|take|my|the|using)|former(?:ly)?|"
                         r"I\s+was\s+on|"
                         r"history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b", re.I)
 # What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
@@ -151,10 +153,11 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
+EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit)\s+(?:taking\s+|using\s+)?(?:my\s+|the\s+)?$", re.I)
 EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
-                               r"(?P<drug>stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
+                               r"(?P<drug>(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
                                r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
 LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
@@ -170,6 +173,11 @@ EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+
                                 # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
                                 r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
                                 r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
+# A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
+EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
+                                r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
+EN_MONTH_AFTER = re.compile(r"^[^.]{0,20}?\b(?:in|back\s+in|last)\s+(?:January|February|March|April|May|June|July|August|"
+                            r"September|October|November|December|year|winter|summer|spring|autumn|fall)\b")
 # An earlier episode told in the past: "I had gestational diabetes with my first pregnancy" (the pregnancy too),
 # "첫째 임신했을 때 …었어요"
 EN_EARLIER_EPISODE = re.compile(r"\b(?:had|was|were|got|developed|did)\b[^.?!]{0,60}\b(?:with|during|in|after)\s+my\s+"
@@ -194,6 +202,7 @@ EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]
 # pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
 KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중)")
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
+                               r"(?:would|'d)\s+like|"                    # "She'd like me to start metformin" (test12)
                                r"thinking\s+(?:of|about))\s+(?:(?:me|him|her|us|them)\s+)?(?:to\s+)?(?:(?:get|become|getting|"
                                r"becoming|add|adding|start|starting)\s+|(?:put|start)\s+(?:me|him|her)\s+on\s+|for\s+|on\s+|"
                                r"a\s+|another\s+)?(?:[\w-]+\s+)?$", re.I)     # "my OB wants me on Lovenox shots" (test9)
@@ -207,6 +216,8 @@ EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|b
                             r"\b(?:pretty|fairly|almost)\s+sure\s+(?:that\s+)?I(?:'m|\s+am|\s+have|'ve\s+got)|"
                             # someone's guess: "pharmacist thinks its jock itch" (utterances_test10)
                             r"\b(?:thinks|guesses|suspects|wonders\s+if)\s+(?:that\s+)?(?:it'?s|its|it\s+is|it\s+might\s+be)|"
+                            # a doctor's suspicion, before a test: "My doctor suspects a duodenal ulcer" (utterances_test12)
+                            r"\bsuspects?|"
                             # a device's or a test's flag: "my Apple Watch keeps flagging possible AFib" (utterances_test11)
                             r"\b(?:possible|possibly|probable|suspected))"
                             r"\s+(?:[\w-]+\s+){0,2}$", re.I)
@@ -244,6 +255,7 @@ FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\
 
 
 KO_SUBJECT = re.compile(r"(?:이|가|께서|는|은)(?![가-힣])")
+HANGUL = re.compile(r"[가-힣]")
 KO_SPEAKER = re.compile(r"(?<![가-힣])(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s")      # the speaker, in forms FIRST_PERSON lacks
 
 
@@ -262,6 +274,19 @@ def _family_subject(before: str) -> bool:
         return True
     opening = EN_OPENING_RELATIVE.match(before)             # "Mum's 84 and on warfarin, …", "My 3 year old woke up …"
     return bool(opening) and not FIRST_PERSON.search(before, opening.end())
+
+
+def _carried_relative(text: str, s_left: int, start: int) -> bool:
+    """A Korean sentence with no subject of its own goes on about the relative an earlier sentence was about:
+    "남편이 … 심장 혈관이 두 군데나 막혔대요. 스텐트 넣고 나서 지금은 플라빅스랑 아스피린을 먹고 있어요", "여동생이 임신
+    32주인데 … 입원했어요. 의사 말로는 임신중독증이래요" (utterances_test12), unless the person has spoken of
+    themselves since."""
+    window = text[max(0, s_left - 200):s_left]
+    subjects = [m.end() for m in KO_OTHER.finditer(window) if KO_SUBJECT.match(window, m.end())]
+    if not subjects or not HANGUL.search(text, s_left, start + 1):
+        return False
+    since = window[subjects[-1]:] + text[s_left:start]
+    return not FIRST_PERSON.search(since) and not KO_SPEAKER.search(since) and not KO_OTHER.search(text, s_left, start)
 
 
 def _honoured_relative(sentence_before: str, after: str) -> bool:
@@ -289,7 +314,8 @@ def _someone_elses(text: str, start: int, before: str, sentence: tuple[int, int]
     if KO_DESCRIBES_OTHER.match(after) or (KO_HONOURED_TAKING.match(after) and KO_OTHER.search(text, 0, start) and
                                            not FIRST_PERSON.search(text, s_left, s_right)):
         return True
-    if (other or _family_subject(text[s_left:start]) or _honoured_relative(text[s_left:start], after)) and not \
+    if (other or _family_subject(text[s_left:start]) or _honoured_relative(text[s_left:start], after) or
+            _carried_relative(text, s_left, start)) and not \
             ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
         return True
     words = text[s_left:s_right]
@@ -356,8 +382,14 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
         return True
     if EN_SURVIVOR_AFTER.match(sentence_after):
         return True
+    if EN_STOPPED_BEFORE.search(sentence_before) and _slot_of((start, end), others) in (None, "medication"):
+        return True         # "since i stopped my effexor cold turkey": the medicine, not what came since
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
-            past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right]))):
+            past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right])) or (
+            # "작년 겨울에 독감에 걸려서 타미플루를 먹었는데 먹자마자 토하고 난리도 아니었어요" (utterances_test12): the
+            # sentence tells the episode in the past, though the mention's own clause has no tense
+            past_tense(text, end, s_right) and not KO_ONGOING.search(text[s_left:s_right]) and
+            not KO_NOW.search(sentence_after) and not KO_AGAIN.search(sentence_before))):
         return True
     if _korean_over(text, start, end, sentence, others):
         return True
@@ -367,6 +399,9 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
         return True
     if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
             EN_PAST_TIME_AFTER.search(sentence_after):
+        return True
+    if EN_ADMITTED_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
+                                                           EN_MONTH_AFTER.search(sentence_after)):
         return True
     if EN_EARLIER_EPISODE.search(sentence_before) or \
             (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
@@ -393,6 +428,26 @@ def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence:
                 not KO_TAKING_BEFORE.search(text, max(0, start - 12), start) and
                 text[sentence[0]:sentence[1]].rstrip().endswith("?") and
                 not FIRST_PERSON.search(text, sentence[0], sentence[1]))
+
+
+# A question about a topic the sentence opens with: "인슐린 저항성은 공복혈당만 봐서는 알 수 없고 따로 검사를 해야
+# 하나요?", "까스활명수는 체했을 때만 마시는 거예요, 아니면 평소에 마셔도 괜찮아요?" (utterances_test12): unless the
+# person speaks of themselves or says they have it, take it or lack it ("당뇨는 있는데 …?", "아스피린은 먹고 있는데 …?")
+KO_TOPIC_ONLY_AFTER = re.compile(r"\s*(?:은|는)\s")
+KO_OPENING = re.compile(r"^\W*(?:(?:근데|그런데|혹시|그럼|그러면|보통|원래|참고로)\s*)?$")
+KO_HELD_AFTER = re.compile(r"\s*(?:은|는)\s*(?:\S+\s+){0,2}?(?:있|없|먹|복용|앓|진단|받|했|걸렸|생겼|왔|맞고|쓰고|하고\s*있)")
+
+
+def _topic_of_question(text: str, sentence: tuple[int, int], others: Others) -> bool:
+    """The sentence asks about the mention it opens with, as its topic, and not of the person."""
+    s_left, s_right = sentence
+    opening = min((s for s, _, _ in others if s_left <= s < s_right), default=None)
+    if opening is None or not KO_OPENING.match(text[s_left:opening]):
+        return False
+    end = next(e for s, e, _ in others if s == opening)
+    words = text[s_left:s_right]
+    return bool(KO_TOPIC_ONLY_AFTER.match(text, end) and not KO_HELD_AFTER.match(text, end) and
+                words.rstrip().endswith("?") and not FIRST_PERSON.search(words) and not KO_SPEAKER.search(words))
 
 
 def _in_general(text: str, start: int, end: int) -> bool:
@@ -446,6 +501,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
+        _topic_of_question(text, clause.sentence, others) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)

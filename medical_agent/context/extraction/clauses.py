@@ -82,6 +82,8 @@ EN_QUESTION_START = re.compile(
     r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b", re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
                        r"any\s+(?:advice|tips|ideas?))\b|"
+                       # "tylenol and nyquil at the same time, bad idea or fine" (utterances_test12)
+                       r"\b(?:bad|good)\s+idea\s+or\s+\w+|\b(?:ok|okay|fine|safe)\s+or\s+not\b|"
                        # "tension headache vs migraine, how do you even tell which one you get" (utterances_test9)
                        r"\b(?:vs\.?|versus)\s|,\s*(?:how|what|which|why)\s+(?:do|does|can|could|should|would|is|are)\s+"
                        r"(?:you|one|we|they)\b", re.I)

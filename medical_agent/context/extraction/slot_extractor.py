@@ -63,6 +63,17 @@ def _named_by_member(text: str, m: Mention, mentions: list[Mention]) -> bool:
                for o in mentions)
 
 
+# A generic symptom beside a specific one of its kind is the same complaint said again ("가슴이 콕콕 쑤시는데 … 누르면 더
+# 아파요", "pain during sex … the pain is already easing", "itchy flaky scalp … the itching has calmed": utterances_test12)
+SAID_BETTER = {"Pain": ("pain", "ache", "algia", "cramp"), "Itching": ("itch",)}
+
+
+def _said_better(m: Mention, mentions: list[Mention]) -> bool:
+    """``m`` is a generic symptom and the message names a specific one of its kind."""
+    kinds = SAID_BETTER.get(m.name, ())
+    return any(o.name != m.name and any(k in o.name.lower() for k in kinds) for o in mentions)
+
+
 def empty_slots() -> dict[str, Any]:
     return {"demographics": {"age": None, "age_group": None, "gender": None, "is_pregnant": None,
                              "pregnancy_weeks": None},
@@ -97,7 +108,7 @@ class SlotExtractor:
         slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
         mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF and
                     not (m.slot != "medication" and NAMED_BY_TEST_OR_VACCINE.match(text, m.end))]
-        mentions = [m for m in mentions if not _named_by_member(text, m, mentions)]
+        mentions = [m for m in mentions if not _named_by_member(text, m, mentions) and not _said_better(m, mentions)]
         others = [(m.start, m.end, m.slot) for m in mentions]
         for m in mentions:
             state = m.source == "lay" or predicate_within(text, m.start, m.end)      # "Will my sugar go up?"
