@@ -37,14 +37,14 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # 건 아니고요" (it is not that I am), "알레르기 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
-# and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12)
+# and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?(?:\s*가능성)?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지)\s*)?"
-                          r"(?:없|아니|아님|않|안\s|음성|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:없|아니|아님|않|안\s|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
-                          r"없|받지\s*않))")
+                          r"(?:한\s*번도\s*|전혀\s*)?없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
 # 돼요?" (utterances_test6), "고혈압으로 복용 중인 약" — the reason for a current medicine is the person's.
@@ -108,7 +108,7 @@ EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids
 EN_OPENING_RELATIVE = re.compile(r"^(?:[^:.!?]{0,30}:)?\W*(?:(?:my|our)\s+)?(?:mum|mom|mother|dad|father|nan|nana|nanna|gran|granny|grandma|"
                                  r"grandpa|grandmother|grandfather|son|daughter|husband|wife|partner|brother|sister|"
                                  r"toddler|baby|little\s+one|\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old"
-                                 r"(?!\s+(?:man|woman|male|female|person|guy|gal|lady|gentleman|adult|self|here)\b))"
+                                 r"(?!\s+(?:man|woman|male|female|person|guy|gal|lady|gentleman|adult|self|here)\b)(?!\s*$))"
                                  r"(?:'s)?\b", re.I)
 # Giving a medicine is for someone else: "해열제 먹여야 되나요" (Korean: the whole sentence, unless it says 저는/제가),
 # "can I give ibuprofen" (English: what follows the verb in its clause).
@@ -124,22 +124,23 @@ EN_I_THEN_RELATIVE = re.compile(r"\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been)?\s+\
 # The person's own beside someone else's: "my toddler swallowed one of my amlodipine pills", "아이가 제 약을 먹었어요"
 MINE_BEFORE = re.compile(r"(?:\bmy|(?<![가-힣])(?:제|내))\s+(?:[\w-]+\s+)?$", re.I)
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
+                        r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
-                         r"사라졌|멎었|그쳤)")
+                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음))")
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체))")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
-KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|"
+KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|"
                          r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
 KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
 KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
-KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단)")
+KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단|시작|처음\s*알|그\s*뒤로|그\s*후로|보균)")   # "작년에 … 먹기 시작했어요", "대학 때 … 보균자인 걸 처음 알았고": still
 EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
                         r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|cured\s+(?:my|me\s+of)|resolved|"
                         r"in\s+the\s+past|years\s+ago|(?:no\s+longer|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped)\s+"
@@ -256,7 +257,7 @@ FIRST_PERSON = re.compile(r"저는|제가|저도|나는|내가|본인은|\bI\b|\
 
 KO_SUBJECT = re.compile(r"(?:이|가|께서|는|은)(?![가-힣])")
 HANGUL = re.compile(r"[가-힣]")
-KO_SPEAKER = re.compile(r"(?<![가-힣])(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s")      # the speaker, in forms FIRST_PERSON lacks
+KO_SPEAKER = re.compile(r"(?<![가-힣])(?:(?:저|나|전|난)(?:는|도|은)?\s|제\s|내\s)")      # the speaker, in forms FIRST_PERSON lacks
 
 
 def _family_subject(before: str) -> bool:

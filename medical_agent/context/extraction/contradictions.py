@@ -146,6 +146,7 @@ KINDS = {
     "Liver disease": ("Fatty liver", "Hepatitis B", "Hepatitis C", "Liver cirrhosis", "Hepatitis"),
     "Allergic reaction": ("Anaphylaxis", "Food allergy", "Drug allergy", "Allergic rhinitis", "Urticaria"),
     "Chronic kidney disease": ("End-stage renal disease", "Diabetic nephropathy", "Kidney failure"),
+    "Headache": ("Migraine", "Migraine with aura", "Cluster headache", "Tension-type headache"),
 }
 # A class of medicines and the topics of its members in the concept table ("당뇨약 같은 건 평생 먹어본 적 없어요. 아침마다
 # 아마릴 한 알씩 챙겨 먹고 있고요", utterances_test11)

@@ -26,11 +26,12 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고|인데|이라|예요|에요|야)(?![가-힣])|"
                            # "저 마흔둘 남자고": an age word right before the person's sex; "일흔다섯 먹은 할멈인데" (years
                            # "eaten", utterances_test12)
-                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데))|"
+                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
-SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|할머니|할아버지|남편|아내|동생|"
+SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|"
+                           r"(?:할머니|할아버지)(?!예요|이에요|입니다|인데|이고)|남편|아내|동생|"     # "일흔두 살 할머니예요": the speaker
                            r"손자|손녀|조카|친구|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|husband|"
                            r"brother|sister|grand\w+|friend|nephew|niece)\b)", re.I)
 SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$|"
@@ -60,8 +61,8 @@ AGE_GROUP_PATTERNS = [
 # "guy", "dude" and "gal" say the sex only of the speaker's own description ("29 yr old guy here", "I'm a guy"), not
 # of anyone ("a guy at work"); an age before them (with or without "year old") or "I'm a" makes it one.
 SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
-MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
-FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|(?<=살\s)할아버지(?=예요|이에요|입니다|인데|이고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|(?<=살\s)할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"

@@ -70,7 +70,7 @@ RULES = (
     LayRule("Thyroid disease", _en(r"thyroid", EN_BAD + r"|issue|condition")),
     LayRule("Heart disease", _ko(r"심장", KO_BAD)),
     LayRule("Heart disease", _en(r"heart", EN_BAD)),
-    LayRule("Weight loss", _ko(r"몸무게|체중", r"빠지|빠졌|빠져|줄었|줄어|감소")),
+    LayRule("Weight loss", _ko(r"몸무게|체중|(?<![가-힣])살(?=이|도)", r"빠지|빠졌|빠져|줄었|줄어|감소")),   # "살이 5킬로 가량 빠졌어요"
     LayRule("Weight loss", _en(r"lost|losing|dropped", KILOS)),
     LayRule("Weight gain", _ko(r"몸무게|체중", r"늘었|늘어|쪘|찌|증가")),
     LayRule("Weight gain", _en(r"gained|gaining|put\s+on", KILOS)),

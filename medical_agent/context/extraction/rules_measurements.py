@@ -83,9 +83,11 @@ def _weight(value: float, unit: str) -> float:
 GLU_UNITS = LIPID_UNITS = r"mg/?dl|mmol/?l"
 SPECS = [
     Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b|"
-         r"\bfasting(?=\s*(?:was|of|is|at|:)?\s*\d)", "mg/dL",                    # "A1c 6.9, fasting 128"
+         r"\bfasting(?:\s+this\s+morning|\s+today)?(?=\s*(?:was|of|is|at|:)?\s*(?:about\s+|around\s+|roughly\s+)?\d)",
+         "mg/dL",              # "A1c 6.9, fasting 128", "fasting this morning was about 125" (utterances_test13)
          40, 600, GLU_UNITS, _glucose),
-    Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)", "mg/dL",
+    Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)|"
+         r"\b(?:two|2)\s+hours?\s+after\s+(?:lunch|dinner|breakfast|supper|a\s+meal|meals|eating)", "mg/dL",
          40, 800, GLU_UNITS, _glucose),
     Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
          "%", 3, 20, r"%|mmol\s*/\s*mol", _hba1c),
@@ -106,7 +108,7 @@ SPECS = [
     Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b|\bresting\s+rate\b", "bpm", 25, 250,
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
     Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
-    Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b", "°C", 34, 43,
+    Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b|\bthermometer(?:\s+(?:keeps\s+)?(?:reading|reads|read|says|said|shows|showed))?", "°C", 34, 43,
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
          # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도
          value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
