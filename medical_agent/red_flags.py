@@ -33,9 +33,15 @@ def _any(*patterns: str) -> re.Pattern[str]:
 
 
 CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|짓누|뻐근|쥐어짜|무겁|묵직)", r"흉통",
+             # the pit of the stomach pressed, which a heart attack can be in older or diabetic people ("명치가 꽉 막힌것처럼
+             # 답답하고 … 식은땀도 나고 숨도 좀 차하시는데": visitor_test8; a companion symptom is still needed)
+             r"명치.{0,12}(?:답답|짓누|조이|조여|막힌|뻐근)",
              r"chest\s+(?:pain|pressure|tightness|hurts)", r"pain\s+in\s+(?:my\s+|his\s+|her\s+)?chest",
              r"chest\s+(?:feels?\s+|is\s+)?(?:\w+\s+){0,2}?(?:heavy|tight|crushing|squeez\w*)",
-             r"(?:pressure|tightness|burning\s+pressure)\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?chest")
+             r"(?:pressure|tightness|burning\s+pressure)\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?chest",
+             # "a heavy, squeezing feeling in the middle of his chest" (gate questions_test11)
+             r"(?:heavy|heaviness|squeez\w*|crushing|tight)[\w\s,]{0,25}?(?:feeling|sensation|pressure|pain)\s+in\s+"
+             r"(?:the\s+(?:middle|centre|center)\s+of\s+)?(?:my\s+|his\s+|her\s+|the\s+)?chest")
 # A chest pain described as crushing, squeezing or a weight on it needs no companion symptom.
 CHEST_CRUSHING = _any(r"가슴.{0,12}(?:쥐어짜|짓누르|짓눌)", r"crushing\s+(?:chest|pain)",
                       r"(?:something|an?\s+(?:elephant|weight))\s+(?:is\s+)?sitting\s+on\s+(?:my|his|her)\s+chest",
@@ -45,7 +51,7 @@ CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가�
                        r"왼(?:쪽)?\s*팔", r"턱", r"\bjaw\b")
 STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
               r"말(?:이|도|을)?\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
-              r"slurred\s+speech", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
+              r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
               r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
               r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)",
               # balance and eyes together (BE FAST's B and E; visitor_test4: "suddenly cant walk straight, says she's
@@ -78,8 +84,10 @@ SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶
                r"end\s+it\s+all", r"no\s+reason\s+to\s+(?:live|go\s+on)",
                # a farewell message (the fifth blind round: "he texted me 'sorry for everything, take care of mom'")
                r"sorry\s+for\s+everything", r"take\s+care\s+of\s+(?:mom|mum|dad|the\s+kids|my\s+kids|everyone)\s+for\s+me",
-               r"(?:그동안|전부|다)\s*미안했(?:다|어)[^?]{0,30}(?:문자|카톡|메시지|연락)", r"giv(?:ing|en|e)\s+(?:away\s+)?(?:her|his|my)\s+"
-               r"(?:stuff|things|belongings)\s+away")
+               r"(?:그동안|전부|다)\s*미안했(?:다|어)[^?]{0,30}(?:문자|카톡|메시지|연락)",
+               # belongings given away (visitor_test8: "he's been sorting out his will and giving away his tools")
+               r"giv(?:ing|en|e)\s+(?:away\s+(?:her|his|my|all\s+(?:her|his|my))\s+(?:stuff|things|belongings|possessions|tools|"
+               r"clothes|books|collection)|(?:her|his|my)\s+(?:stuff|things|belongings|possessions|tools)\s+away)")
 # Back pain with numbness around the groin or new trouble passing urine (cauda equina syndrome: an emergency).
 BACK = _any(r"허리|등\s*아래|요통", r"(?:lower\s+)?back\s*(?:pain|ache|hurts)|backache|sciatica")
 SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:감각|저리|먹먹)", r"소변.{0,6}(?:안\s*나|못\s*보|보기\s*(?:힘|어려))|"

@@ -121,3 +121,28 @@ def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
 def test_an_obstruction_lactic_acidosis_and_waters_breaking_early_get_the_line(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
     assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test8 and gate questions_test11, first runs: each had no emergency line
+    ("엄마가(67세 당뇨있음) 저녁먹고 체한것 같다고 소화제를 두병이나 드셨는데 명치가 꽉 막힌것처럼 답답하고 등까지 뻐근하대요 "
+     "식은땀도 나고 숨도 좀 차하시는데 손 따드리면 내려갈까요?", "chest_pain"),
+    ("my husband (70, on insulin) skipped lunch and now he's slurring his words and wobbling around like he's drunk",
+     "stroke"),
+    ("my dad (70) has been really flat since mum died in the spring. he's been sorting out his will and giving away "
+     "his tools. am i overreacting?", "suicidal_thoughts"),
+    ("Last night after dinner he had a heavy, squeezing feeling in the middle of his chest with an ache up into his "
+     "jaw for about 15 minutes", "chest_pain"),
+])
+def test_an_emergency_told_as_a_story_gets_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", [
+    "밥 먹고 나면 명치가 답답해요",                                    # no companion symptom
+    "my daughter is giving away her old toys to charity",
+    "the tight feeling in my chest muscles after the gym",            # no companion symptom
+])
+def test_no_line_for_indigestion_charity_or_a_sore_muscle(text):
+    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
