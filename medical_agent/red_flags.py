@@ -263,6 +263,14 @@ def _said(pattern: re.Pattern[str], text: str) -> bool:
                for m in pattern.finditer(text))
 
 
+# Breathing counted below 10 a minute (visitor_test8: a grandfather on an opioid patch, sleepy, "1분에 8번밖에
+# 안쉬세요" asked what is normal and got 12-20 with no line): too slow to be safe, whatever the cause.
+BREATHS_PER_MINUTE = re.compile(r"(?:숨|호흡)[^.?!]{0,20}?(?:1\s*분에|분당|한\s*분에)\s*(\d{1,2})\s*(?:번|회)|"
+                                r"(?:1\s*분에|분당)\s*(\d{1,2})\s*(?:번|회)[^.?!]{0,6}(?:숨|호흡)|"
+                                r"\b(?:breath(?:e|es|ing)|respiratory\s+rate|resp\s+rate)[^.?!]{0,30}?\b(\d{1,2})\s*"
+                                r"(?:times\s+(?:a|per)\s+minute|breaths?\s*(?:a|per|/)\s*min(?:ute)?|/\s*min)", re.I)
+
+
 def triage(text: str, lang: str) -> RedFlag | None:
     """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
     lang = "ko" if lang == "ko" else "en"
@@ -299,6 +307,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and
                                  ACIDOSIS_COMPANION.search(text))),
         ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
+        ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )
     for kind, hit in checks:
         if hit:

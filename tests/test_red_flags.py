@@ -146,3 +146,20 @@ def test_an_emergency_told_as_a_story_gets_the_line(text, kind):
 ])
 def test_no_line_for_indigestion_charity_or_a_sore_muscle(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test8, the eighth blind round: an opioid patch and 8 breaths a minute got the normal range, no line
+    ("할아버지가 암때문에 마약성 진통제 패치를 붙이셨는데 오늘따라 자꾸 주무시기만 하고 숨을 세어보니까 1분에 8번밖에 "
+     "안쉬세요 원래 어른 호흡수가 몇번이 정상이에요?", "slow_breathing"),
+    ("he's so sleepy and breathing only 6 times a minute", "slow_breathing"),
+])
+def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["호흡수가 분당 18회예요", "my respiratory rate is 16 breaths per minute",
+                                  "1분에 8번 정도 기침해요"])
+def test_a_normal_breathing_rate_or_a_count_of_coughs_gets_none(text):
+    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None

@@ -123,7 +123,10 @@ REASSURANCE = re.compile(r"\b(?:you\s+can|it\s+can|it'?s\s+(?:ok|okay|fine)\s+to
                          # "it may be normal and go away on its own" under the line for the waters breaking at 33 weeks
                          # (the seventh blind round, asked again)
                          r"\b(?:may|might|could)\s+be\s+(?:normal|nothing)\b|\bgo(?:es)?\s+away\s+on\s+(?:its|their)\s+own\b|"
-                         r"저절로\s*(?:나아|좋아|사라|괜찮)|정상일\s*(?:수|가능성)", re.I)
+                         r"저절로\s*(?:나아|좋아|사라|괜찮)|정상일\s*(?:수|가능성)|"
+                         # going later is fine (the eighth blind round, a stroke on waking: "네, 동네 내과 9시에 문여는데
+                         # 그때 모시고 가면 될 것 같습니다" under the line)
+                         r"(?:가면|가도|모시고\s*가면|기다리면|기다려도|지켜보면|지켜봐도)\s*(?:될\s*것\s*같|됩니다|돼요|괜찮|좋을\s*것\s*같)", re.I)
 # Under an emergency line too, an extra dose or home treatment offered instead of care, unless the sentence warns
 # against it (the sixth blind round: "Yes, you should give him an extra BP pill" for 212/128 with confusion; "Tylenol
 # can help with fever and headache" for purple spots that do not fade; "누워 있으면 괜찮습니다" for a thunderclap headache)
@@ -142,6 +145,15 @@ WARNS_AGAINST = re.compile(r"\b(?:do\s+not|don'?t|never|should\s+not|shouldn'?t|
 
 def _home_treatment(sentence: str) -> bool:
     return bool(HOME_TREATMENT.search(sentence)) and not WARNS_AGAINST.search(sentence)
+
+
+# Under an emergency line a "yes" answers the question the person asked (can we wait, can I treat it at home), and the
+# line says no; only a yes that sends them to care stays ("Yes, call 911 now").
+CARE_NOW = re.compile(r"119|911|999|112|응급|구급|즉시|바로\s*병원|emergency|ambulance|immediately|right\s+away|now\b", re.I)
+
+
+def _yes_without_care(sentence: str) -> bool:
+    return bool(SAYS_YES.search(sentence)) and not CARE_NOW.search(sentence)
 
 
 # Once an interaction rule leads the answer, a later sentence that still calls the combination safe is left out (the
@@ -193,11 +205,15 @@ def _echoed_yes(first: str, question: str) -> bool:
 # metoprolol, both prescribed by the cardiologist: the seventh blind round): the sentence gives way to asking first,
 # unless it already sends the person to their clinician.
 STOP_ADVICE = re.compile(r"(?:중단|끊|그만\s*드시|그만\s*드|복용을\s*멈추)(?:하는\s*(?:것이|게)\s*좋|하세요|으세요|어야|해야|는\s*것이\s*좋)|"
+                         # a change of medicine, too ("물은 잘 못드므로 약을 바꾸는 것이 좋습니다" for rivaroxaban: the
+                         # eighth blind round)
+                         r"(?:약을?|복용량을?|용량을?)\s*(?:바꾸|변경하|줄이|늘리)(?:는\s*(?:것이|게)\s*좋|세요|셔야|어야|아야)|"
                          r"\b(?:you\s+should|it'?s\s+best\s+to|it\s+is\s+best\s+to|better\s+to|you\s+need\s+to|must)\s+"
-                         r"(?:stop|discontinue|quit)\b", re.I)
+                         r"(?:stop|discontinue|quit|switch\s+(?:your|the)\s+(?:medicine|medication|drug)s?)\b", re.I)
 ASKS_CLINICIAN = re.compile(r"의사|약사|의료진|주치의|doctor|pharmacist|clinician|prescriber|GP\b", re.I)
-ASK_BEFORE_STOPPING = {"ko": "처방받은 약은 임의로 중단하지 말고 먼저 의사나 약사와 상의하세요.",
-                       "en": "Do not stop a prescribed medicine on your own; ask your doctor or pharmacist first."}
+ASK_BEFORE_STOPPING = {"ko": "처방받은 약은 임의로 중단하거나 바꾸지 말고 먼저 의사나 약사와 상의하세요.",
+                       "en": "Do not stop or change a prescribed medicine on your own; ask your doctor or pharmacist "
+                             "first."}
 QUOTED = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")          # a bullet quotes a passage, written for everyone: it stays
 _SENTENCE_WITH_END = re.compile(r"[^.!?。\n]+(?:[.!?。]+(?:\s*\[\d+\]\.?)?|$)\s*")
 
@@ -241,7 +257,7 @@ def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict
         body = f"{lead}{' ' if lead and not rest.startswith(NEWLINE) else ''}{rest}".strip()
     body = _ask_before_stopping(body, key)
     drops = [DROPPED[name] for name in fired if name in DROPPED] + \
-        ([REASSURANCE.search, _home_treatment] if emergency else []) + \
+        ([REASSURANCE.search, _home_treatment, _yes_without_care] if emergency else []) + \
         ([lambda s: _called_safe(s) and not any(s.strip(" .") in note for note in notes.values())]
          if asked_leave and any(name in INTERACTIONS for name in fired) else [])
     if drops:

@@ -177,3 +177,12 @@ def test_under_the_emergency_line_the_model_s_reassurance_is_left_out(make_agent
     result = make_agent(llm, **ALL_CLOSE).run("u", "on januvia, awful pain in the top of my stomach that goes straight "
                                                   "through to my back and i keep throwing up")
     assert result["red_flag"] and "food poisoning" not in result["answer"] and "back needs a doctor" in result["answer"]
+
+
+def test_a_declined_question_does_not_say_the_sources_lack_what_they_name(make_agent):
+    """The eighth blind round: a heart-failure question the gate declined got "제 자료(지식 베이스)에는 '심부전'에 대한
+    내용이 없습니다", though the sources have heart failure, only not the answer. The gap is read over every passage
+    searched."""
+    result = make_agent(**NONE_CLOSE).run("u", QUESTION)
+    assert result["evidence_verdict"] == "incorrect" and result["evidence_gap"] == []
+    assert "nothing on 'metformin'" not in result["answer"].lower()

@@ -46,8 +46,8 @@ def retrieve(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     hits = apply_reviews(hits, deps.reviews)
     judgement = _gate(query, hits, turn, deps, expansion.bm25_terms, emergency=bool(state.get("red_flag")))
     dropped = [h.to_dict() for n, h in enumerate(hits, start=1) if n not in judgement.kept]
-    hits = [h for n, h in enumerate(hits, start=1) if n in judgement.kept]
-    hits, gap, web_note = _coverage(state, deps, hits, first)
+    searched, hits = hits, [h for n, h in enumerate(hits, start=1) if n in judgement.kept]
+    hits, gap, web_note = _coverage(state, deps, hits, first, searched)
     hits, removed = guard(hits)            # text inside evidence is data: what speaks to an assistant goes
     attempts = state.get("retrieval_attempts", 0) + 1
     update: AgentState = {"plan": trace} if first else {}
@@ -97,16 +97,19 @@ def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps, terms
     return judge(query, hits, indexes, thresholds, concepts, bridged=deps.query_pipeline.bridges, terms=terms)
 
 
-def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool
+def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool, searched: list[Evidence]
               ) -> tuple[list[Evidence], list[str], str]:
-    """(hits, the named medicines / conditions no passage mentions, the web fallback's note)."""
+    """(hits, the named medicines / conditions no searched passage mentions, the web fallback's note). The gap is
+    read over every passage searched, the ones the relevance gate dropped too: it tells the person that the sources
+    have nothing on a name, which is false when they have it but not the answer (the eighth blind round: "제 자료에는
+    '심부전'에 대한 내용이 없습니다" under a question on heart-failure doses the gate declined)."""
     mentions = deps.linker.link(state.get("standalone_question") or state["user_text"])
-    gap = uncovered(mentions, hits, names := concept_names(deps))
+    gap = uncovered(mentions, searched, names := concept_names(deps))
     if not gap or deps.web is None or not first:
         return hits, gap, ""
     found, note = deps.web.evidence(state.get("standalone_question") or state["user_text"])
     hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
-    return hits, uncovered(mentions, hits, names), note
+    return hits, uncovered(mentions, [*searched, *found], names), note
 
 
 def concept_names(deps: Deps) -> Callable[[Mention], Sequence[str]]:
