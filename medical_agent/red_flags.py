@@ -208,8 +208,15 @@ ORGAN_SIGNS = _any(r"confus|disoriented|not\s+making\s+sense|vision|blurr|can'?t
 # ketones with vomiting or fast breathing (ketoacidosis: "the ketone strip went dark purple, she's throwing up and
 # breathing really fast");
 KETONES = _any(r"ketone", r"케톤")
-KETOACIDOSIS_SIGNS = _any(r"vomit|throwing\s+up|threw\s+up|breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|quick|hard|deep)|"
+KETOACIDOSIS_SIGNS = _any(r"vomit|throwing\s+up|threw\s+up|breathing\s+(?:really\s+|very\s+|so\s+|kind\s+of\s+|kinda\s+|a\s+bit\s+)?(?:fast|quick|hard|deep)|"
                           r"fast\s+breathing|stomach\s+pain|belly\s+pain", r"토하|토해|토했|구토|숨(?:을)?\s*(?:가쁘|빠르|몰아)|배가\s*아프")
+# New diabetes told by its signs (thirst, peeing, a child wetting the bed again) with vomiting or deep, fast breathing is
+# ketoacidosis until shown otherwise, ketones measured or not (visitor_test8: "drinking tons and wetting the bed again
+# … threw up twice … breathing kind of deep and fast. is this a bug?" got a stomach bug)
+THIRST_AND_PEEING = _any(r"drinking\s+(?:tons|loads|heaps|so\s+much|a\s+lot|like\s+crazy)|(?:always|so|really|very|constantly)\s+"
+                         r"thirsty|wetting\s+the\s+bed|peeing\s+(?:a\s+lot|all\s+the\s+time|constantly|non-?stop)",
+                         r"물을?\s*(?:엄청|계속|너무|많이|자꾸)\s*(?:마시|찾|들이)|목이\s*(?:계속|자꾸|너무)\s*마르|이불에\s*(?:오줌|실수)|"
+                         r"소변을?\s*(?:너무\s*)?자주\s*보")
 # oxygen below 90 % on a finger meter with new confusion ("the finger oxygen thing reads 88 … he's confused about where
 # he is"); a reading of 88-90 alone is many a COPD patient's usual.
 LOW_OXYGEN = re.compile(r"(?:oxygen|\bo2\b|spo2|sats?\b|saturation|pulse\s*ox\w*|산소\s*포화도|산소)\D{0,25}?(?<!\d)([5-8]\d)"
@@ -301,7 +308,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("meningitis", bool(NON_BLANCHING.search(text) and FEVER.search(text))),
         ("hypertensive_emergency", _said(ORGAN_SIGNS, text) and any(
             int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
-        ("ketoacidosis", bool(KETONES.search(text) and KETOACIDOSIS_SIGNS.search(text))),
+        ("ketoacidosis", bool((KETONES.search(text) or THIRST_AND_PEEING.search(text)) and KETOACIDOSIS_SIGNS.search(text))),
         ("low_oxygen", _said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
         ("bowel_obstruction", bool(NO_WIND.search(text) and VOMITING.search(text))),
         ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and

@@ -153,6 +153,10 @@ def test_no_line_for_indigestion_charity_or_a_sore_muscle(text):
     ("할아버지가 암때문에 마약성 진통제 패치를 붙이셨는데 오늘따라 자꾸 주무시기만 하고 숨을 세어보니까 1분에 8번밖에 "
      "안쉬세요 원래 어른 호흡수가 몇번이 정상이에요?", "slow_breathing"),
     ("he's so sleepy and breathing only 6 times a minute", "slow_breathing"),
+    # the same round: a child's new diabetes with vomiting and deep, fast breathing got "a stomach bug"
+    ("My 9 yr old has been drinking tons and wetting the bed again after being dry for years, and he's got skinny even "
+     "tho he's always hungry. today he threw up twice, his tummy hurts and he's breathing kind of deep and fast. is "
+     "this a bug?", "ketoacidosis"),
 ])
 def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
     flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
@@ -160,6 +164,7 @@ def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
 
 
 @pytest.mark.parametrize("text", ["호흡수가 분당 18회예요", "my respiratory rate is 16 breaths per minute",
-                                  "1분에 8번 정도 기침해요"])
-def test_a_normal_breathing_rate_or_a_count_of_coughs_gets_none(text):
+                                  "1분에 8번 정도 기침해요",
+                                  "I have been very thirsty lately and peeing a lot, is it diabetes?"])
+def test_a_normal_breathing_rate_a_count_of_coughs_or_thirst_alone_gets_none(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None

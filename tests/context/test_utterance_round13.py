@@ -57,3 +57,23 @@ def test_a_lifetime_without_headaches_beside_migraine_stores_nothing(full_extrac
 
 def test_not_knowing_a_name_is_no_denial(full_extractor):
     assert statuses(full_extractor.extract("약 이름은 모르고 그냥 혈압약 먹어요")).get("Antihypertensive agent") == "present"
+
+
+@pytest.mark.parametrize("text, name, status", [
+    # the eighth blind pairwise round: "a no-no in pregnancy" denied the pregnancy the message told, and a risk of
+    # pre-eclampsia was stored as pre-eclampsia
+    ("first pregnancy, carrying twins, and im 41. my OB wants me on baby aspirin from 12 weeks to lower my "
+     "pre-eclampsia risk. I thought aspirin was a no-no in pregnancy??", "Pre-eclampsia", "hypothetical"),
+    ("my risk of stroke is high because of afib", "Stroke", "hypothetical"),
+    ("뇌졸중 위험을 낮추려고 아스피린을 먹어요", "Stroke", "hypothetical"),
+    ("뇌졸중 위험을 낮추려고 아스피린을 먹어요", "Aspirin", "present"),
+    ("I have no history of stroke", "Stroke", "negated"),
+])
+def test_a_risk_is_not_the_illness(full_extractor, text, name, status):
+    assert statuses(full_extractor.extract(text)).get(name) == status
+
+
+def test_a_no_no_is_no_denial(full_extractor):
+    slots = full_extractor.extract("first pregnancy, carrying twins, and im 41. I thought aspirin was a no-no in "
+                                   "pregnancy??")
+    assert not contradictions(slots) and demographics(slots).get("is_pregnant") is True

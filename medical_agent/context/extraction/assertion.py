@@ -55,7 +55,7 @@ KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
 KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
 EN_NEG_BEFORE = re.compile(
-    r"\b(?:no|not|never|without|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
+    r"\b(?:(?<!-)no(?!-)|not|never|without|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
     r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got)|never\s+had|no\s+history\s+of|"
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
@@ -317,6 +317,20 @@ def _topic_of_question(text: str, sentence: tuple[int, int], others: Others) -> 
                 words.rstrip().endswith("?") and not FIRST_PERSON.search(words) and not KO_SPEAKER.search(words))
 
 
+# A risk of it, not it: "to lower my pre-eclampsia risk" (the eighth blind round stored pre-eclampsia), "risk of a
+# stroke", "뇌졸중 위험을 낮추려고"
+EN_RISK_AFTER = re.compile(r"\s+(?:risks?|chances?)\b", re.I)
+EN_RISK_BEFORE = re.compile(r"\b(?:risks?|chances?)\s+(?:of|for)\s+(?:an?\s+|my\s+|getting\s+|developing\s+)?(?:[\w-]+\s+)?$|"
+                            r"\bat\s+(?:high\s+|higher\s+|increased\s+)?risk\s+(?:of|for)\s+(?:an?\s+|getting\s+|developing\s+)?$",
+                            re.I)
+KO_RISK_AFTER = re.compile(r"\s*(?:의\s*)?(?:위험|위험성|발병\s*위험|가능성)(?:을|이|도|은|를)?\s*(?:낮추|줄이|높이|높|크|있|예방)")
+
+
+def _a_risk(text: str, start: int, end: int) -> bool:
+    return bool(EN_RISK_AFTER.match(text, end) or EN_RISK_BEFORE.search(text, max(0, start - 50), start) or
+                KO_RISK_AFTER.match(text, end))
+
+
 def _in_general(text: str, start: int, end: int) -> bool:
     """Said of people who have it, not of the person."""
     return bool(KO_PEOPLE_WITH_AFTER.match(text, end) or EN_PEOPLE_WITH_BEFORE.search(text, max(0, start - 40), start))
@@ -368,7 +382,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
-        _topic_of_question(text, clause.sentence, others) or \
+        _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
