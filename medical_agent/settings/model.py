@@ -19,6 +19,8 @@ GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin", "gate_unk
                "gate_lexical")
 
 
+ANSWER_FROM = ("auto", "model", "sources")
+
 @dataclass(frozen=True)
 class FeatureFlags:
     """The seeds' experiment switches (seed 001 §5, seed 003 §8): what an ablation profile turns on or off."""
@@ -71,6 +73,9 @@ class Backends:
     llm_repeat_penalty: float = 1.1         # llama.cpp repeat penalty for local models (1.0 = off)
     llm_concurrency: int | None = None      # OpenAI-compatible server: calls at once (None: the server queues)
     llm_queue_timeout_s: float = 240.0      # a turn waits this long for a busy model, then answers without it
+    # who writes an answer the sources cover: "model", "sources" (their own sentences, as offline) or "auto" (sources
+    # for a local GGUF model, the model otherwise); see graph/nodes/generate_answer.py
+    answer_from: str = "auto"
     embedder: str = "e5"
     # the answer cache's question similarity and the cheap check's claim support: their thresholds were chosen
     # on this embedder's scale (0 false cache hits on the team's adversarial pairs), whatever retrieval embeds with
@@ -250,6 +255,8 @@ def check_ranges(settings: Settings) -> None:
         raise SettingsError("llm_max_answer_tokens: must be at least 16")
     if not 1.0 <= settings.backends.llm_repeat_penalty <= 2.0:
         raise SettingsError("llm_repeat_penalty: must be between 1.0 (off) and 2.0")
+    if settings.backends.answer_from not in ANSWER_FROM:
+        raise SettingsError(f"answer_from: must be one of {', '.join(ANSWER_FROM)}")
     if settings.ui.max_upload_mb < 1:
         raise SettingsError("max_upload_mb: must be at least 1")
     caps = ("max_inflated_mb", "max_document_pages", "max_document_chars", "max_record_entries", "max_record_items",

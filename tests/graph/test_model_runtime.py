@@ -24,7 +24,7 @@ def runtime():
 
 
 def test_the_runtime_killed_mid_turn(make_agent, runtime):
-    agent = make_agent(runtime)
+    agent = make_agent(runtime, answer_from="model")      # the model writes the answer, so the kill lands mid-answer
     assert isinstance(agent.deps.llm, SharedModel) and agent.deps.llm.capacity == 1 and agent.deps.llm.per_turn
     runtime.verify()
     pid, killed_at, events = runtime._worker.proc.pid, 0.0, []

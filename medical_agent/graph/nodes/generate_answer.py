@@ -114,6 +114,18 @@ def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: lis
     return body.rstrip() + added
 
 
+def from_sources(deps: Deps, turn: TurnContext) -> bool:
+    """Whether an answer the sources cover is their own sentences rather than the model's (``answer_from``; "auto":
+    for a local GGUF model). Why: judged blind on visitor_test8, the 1.5B local model's answers were unsafe 12 times
+    in 60 (a yes to waiting for the clinic under a stroke's emergency line, diuretics that "raise blood pressure"),
+    and the passages' sentences with the same rules 0 times, preferred or tied over LLM mode 29 of 30 (ko) and 20 of
+    30 (en) against 27 and 16 for the model's answers (docs/benchmarks.md, issue 32)."""
+    if deps.llm is None or turn.llm_mode:
+        return False
+    choice = deps.settings.backends.answer_from
+    return choice == "sources" or (choice == "auto" and deps.llm.name == "llamacpp")
+
+
 def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     write = stream_writer()
     lang = language(state)
@@ -129,8 +141,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     regen = (state.get("regeneration") or {}).get("kind")
     if regen == "extract":
         prefix, generator = LANGUAGE_FALLBACK[lang], "extractive_fallback"
-    elif regen == "draft":                    # a model's answer that would not answer: the sources' own words
-        generator = "extractive_draft"
+    elif regen == "draft" or (not plan.not_covered and regen != "translate" and from_sources(deps, turn)):
+        generator = "extractive_draft"        # the sources' own words: a model's answer that would not answer, or
+                                              # every covered answer where the model does not write them
     elif plan.not_covered and deps.llm is None:
         body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
         write({"type": "token", "text": body})
@@ -180,8 +193,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         else:
             terms = _expansion_terms(state)
             statement = bool(state.get("update_profile")) and not state.get("question_asked", True)
-            body = extractive_answer(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize, terms,
-                                     state.get("profile_summary", ""), statement=statement)
+            body = extractive_answer(state["user_text"], citable(docs, plan), lang,
+                                     deps.retriever.index.tokenizer.tokenize, terms, state.get("profile_summary", ""),
+                                     statement=statement)
             generator = "extractive" if generator == "llm" else generator
             key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body
