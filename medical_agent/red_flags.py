@@ -54,6 +54,9 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)", 
               r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
               r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
               r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)",
+              # sight lost in one eye like a curtain, even if it came back (a TIA of the eye; visitor_test9)
+              r"(?:curtain|shade|shadow|blind)\s+(?:came|coming|come|fell|falling|went)\s+down\s+over\s+(?:his|her|my|one)\s+"
+              r"(?:\w+\s+)?eye", r"(?:커튼|블라인드|장막).{0,12}(?:내려|쳐진).{0,15}(?:안\s*보|보이지\s*않)|한쪽\s*눈이\s*갑자기\s*안\s*보",
               # balance and eyes together (BE FAST's B and E; visitor_test4: "suddenly cant walk straight, says she's
               # seeing double and the room is spinning")
               r"(?:can'?t|cannot)\s+walk\s+straight.{0,80}(?:seeing\s+double|double\s+vision|can'?t\s+see)",
@@ -129,7 +132,9 @@ HEADACHE = _any(r"worst\s+headache\s+of\s+(?:my|his|her|their)\s+life", r"thunde
 MENINGITIS = _any(r"(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff).{0,80}(?:fever|headache|\d{3}\s*(?:°?\s*F)?)",
                   r"(?:fever|headache).{0,80}(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff)",
                   r"목(?:이|덜미)?\s*(?:가\s*)?뻣뻣.{0,30}(?:열|두통)", r"(?:열|두통).{0,30}목(?:이|덜미)?\s*(?:가\s*)?뻣뻣")
-BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+blood", r"피를?\s*(?:토했|토해|토하)",
+BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+blood",
+                # "새빨간 피를 한바가지나 토하셨어요" (visitor_test9: an amount between)
+                r"피를?\s*(?:\S+\s*){0,2}?(?:토했|토해|토하)",
                 r"(?:가래|기침).{0,8}피(?:가|를)?\s*(?:섞|나|났)",
                 # a bleed in the stomach: coffee-ground vomit, black tarry stools (the fourth blind round, on naproxen)
                 r"coffee[\s-]*grounds?", r"커피\s*(?:찌꺼기|가루)",
@@ -270,6 +275,10 @@ def _said(pattern: re.Pattern[str], text: str) -> bool:
                for m in pattern.finditer(text))
 
 
+# Potassium of 6.0 or more with palpitations or weakness, or 6.5 or more said at all (visitor_test9: "칼륨이 6.4 … 가슴이
+# 두근거리고 다리에 힘이 없다고 … 내일 가도 괜찮을까요"): a heart rhythm at risk, care today
+HIGH_POTASSIUM = re.compile(r"(?:칼륨|포타슘|potassium|(?-i:\bK\b))\D{0,12}?(\d(?:\.\d)?)(?!\d)", _I)
+POTASSIUM_SIGNS = _any(r"두근|부정맥|힘이\s*(?:없|빠지)|기운이\s*없|마비", r"palpitat|irregular|flutter|weak|numb")
 # Breathing counted below 10 a minute (visitor_test8: a grandfather on an opioid patch, sleepy, "1분에 8번밖에
 # 안쉬세요" asked what is normal and got 12-20 with no line): too slow to be safe, whatever the cause.
 BREATHS_PER_MINUTE = re.compile(r"(?:숨|호흡)[^.?!]{0,20}?(?:1\s*분에|분당|한\s*분에)\s*(\d{1,2})\s*(?:번|회)|"
@@ -314,6 +323,8 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and
                                  ACIDOSIS_COMPANION.search(text))),
         ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
+        ("high_potassium", any(float(m.group(1)) >= 6.5 or (float(m.group(1)) >= 6.0 and POTASSIUM_SIGNS.search(text))
+                               for m in HIGH_POTASSIUM.finditer(text))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )
     for kind, hit in checks:

@@ -168,3 +168,24 @@ def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
                                   "I have been very thirsty lately and peeing a lot, is it diabetes?"])
 def test_a_normal_breathing_rate_a_count_of_coughs_or_thirst_alone_gets_none(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test9, first run (blind): each had no line
+    ("간경화 있는 아빠가 방금 화장실에서 새빨간 피를 한바가지나 토하셨어요 얼굴이 하얗게 질리고 식은땀 흘리시면서 어지럽다고 "
+     "누워계세요", "bleeding"),
+    ("신장 안좋은 아빠가 어제 피검사를 했는데 칼륨이 6.4 나왔다고 병원에서 빨리 오라고 전화가 왔어요 오늘 아침부터 가슴이 "
+     "두근거리고 다리에 힘이 없다고 하시는데 오늘은 일이 있어서 내일 가도 괜찮을까요", "high_potassium"),
+    ("my husband said a black curtain came down over his right eye for about 5 min this morning and then his sight "
+     "came back totally normal.", "stroke"),
+    ("K 6.2 and my heart is fluttering", "high_potassium"),
+])
+def test_a_bleed_a_high_potassium_and_a_curtain_over_one_eye_get_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["칼륨이 5.2 나왔어요", "potassium 6.1, feel fine", "vitamin k 6 days a week",
+                                  "the curtain came down at the end of the play"])
+def test_a_mild_potassium_or_a_theatre_curtain_gets_none(text):
+    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
