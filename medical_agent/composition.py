@@ -37,7 +37,7 @@ from .refine.strategy import create_strategies
 from .retrieval.factory import open_query_pipeline, open_retriever
 from .retrieval.query_pipeline import QueryPipeline
 from .safety import drug_class_map
-from .settings import Settings
+from .settings import Settings, sources_write
 from .storage import Storage, open_storage
 from .tracing import Tracer, open_tracer
 from .web import WebError, WebFallback, WebSearch
@@ -147,8 +147,9 @@ def create_agent(settings: Settings, *, llm: LLM | None = None, llm_spec: str | 
                                        "prf_weight": retriever.prf_weight}, registry=storage.documents,
                     limits=settings.limits),
                 tracer=tracer or open_tracer(settings.tracing, settings.limits.log_health_data))
-    log.info("agent ready: LLM %s, embedder %s, linker %s, %d documents", llm_info.label, embedder.name,
-             linker_info.name, len(retriever.index.chunks))
+    log.info("agent ready: LLM %s, answers %s, embedder %s, linker %s, %d documents", llm_info.label,
+             "in the sources' own sentences" if sources_write(settings.backends.answer_from, llm.name if llm else None)
+             else "written by the model", embedder.name, linker_info.name, len(retriever.index.chunks))
     return MedicalAgent(deps, storage)
 
 

@@ -18,8 +18,9 @@ from .model import (
            Retrieval,
            Settings,
            Tracing,
+           sources_write,
 )
 
 __all__ = ["CHOICES", "DEFAULT_CONFIG", "FUSION_FIELDS", "GATE_FIELDS", "FUSION_METHODS", "OFFLINE_ENV", "PROJECT_ROOT", "UI",
            "Backends", "FeatureFlags", "Limits", "Paths", "Retrieval", "Settings", "SettingsError", "Tracing",
-           "apply_offline_env", "get_settings", "load_settings"]
+           "apply_offline_env", "get_settings", "load_settings", "sources_write"]

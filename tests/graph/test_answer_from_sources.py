@@ -56,3 +56,11 @@ def test_auto_means_sources_for_a_local_model_only(make_agent):
 def test_an_unknown_choice_is_refused(make_agent):
     with pytest.raises(SettingsError, match="answer_from"):
         make_agent(scripted(), answer_from="poetry")
+
+
+def test_the_start_log_says_who_writes_the_answers(make_agent, caplog):
+    caplog.set_level("INFO", logger="medical_agent.composition")
+    make_agent(scripted(), answer_from="sources")
+    make_agent(scripted(), answer_from="model")
+    ready = [r.getMessage() for r in caplog.records if r.getMessage().startswith("agent ready")]
+    assert "answers in the sources' own sentences" in ready[0] and "answers written by the model" in ready[1]

@@ -50,6 +50,7 @@ from ...prompts import (
 )
 from ...red_flags import FIRST_AID, with_emergency_line
 from ...safety import collect_facts, rule_notes
+from ...settings import sources_write
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
@@ -120,10 +121,8 @@ def from_sources(deps: Deps, turn: TurnContext) -> bool:
     in 60 (a yes to waiting for the clinic under a stroke's emergency line, diuretics that "raise blood pressure"),
     and the passages' sentences with the same rules 0 times, preferred or tied over LLM mode 29 of 30 (ko) and 20 of
     30 (en) against 27 and 16 for the model's answers (docs/benchmarks.md, issue 32)."""
-    if deps.llm is None or turn.llm_mode:
-        return False
-    choice = deps.settings.backends.answer_from
-    return choice == "sources" or (choice == "auto" and deps.llm.name == "llamacpp")
+    return deps.llm is not None and not turn.llm_mode and \
+        sources_write(deps.settings.backends.answer_from, deps.llm.name)
 
 
 def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
