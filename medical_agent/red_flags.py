@@ -276,7 +276,9 @@ def _said(pattern: re.Pattern[str], text: str) -> bool:
 
 
 # Potassium of 6.0 or more with palpitations or weakness, or 6.5 or more said at all (visitor_test9: "칼륨이 6.4 … 가슴이
-# 두근거리고 다리에 힘이 없다고 … 내일 가도 괜찮을까요"): a heart rhythm at risk, care today
+# 두근거리고 다리에 힘이 없다고 … 내일 가도 괜찮을까요"): a heart rhythm at risk, care today. safety_words.POTASSIUM
+# reads the same value for the profile rules but sits in this module's layer (tests/test_architecture.py), and its
+# K takes either case, which would read "vitamin k 6 days" as an emergency here.
 HIGH_POTASSIUM = re.compile(r"(?:칼륨|포타슘|potassium|(?-i:\bK\b))\D{0,12}?(\d(?:\.\d)?)(?!\d)", _I)
 POTASSIUM_SIGNS = _any(r"두근|부정맥|힘이\s*(?:없|빠지)|기운이\s*없|마비", r"palpitat|irregular|flutter|weak|numb")
 # Breathing counted below 10 a minute (visitor_test8: a grandfather on an opioid patch, sleepy, "1분에 8번밖에

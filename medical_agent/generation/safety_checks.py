@@ -234,7 +234,6 @@ def _ask_before_stopping(body: str, lang: str) -> str:
                      if STOP_ADVICE.search(line) and not QUOTED.match(line) else line for line in body.split("\n"))
 
 
-
 def agree_with_rules(body: str, question: str, fired: Sequence[str], notes: dict[str, str], lang: str,
                      emergency: bool = False) -> str:
     """``body`` with a "yes" that an interaction rule contradicts, or a "no need" that a seek-care rule contradicts,

@@ -27,6 +27,7 @@ def sources_write(answer_from: str, llm_name: str | None) -> bool:
     the model is a local GGUF one). Offline there is no model and the sources always write."""
     return llm_name is None or answer_from == "sources" or (answer_from == "auto" and llm_name == "llamacpp")
 
+
 @dataclass(frozen=True)
 class FeatureFlags:
     """The seeds' experiment switches (seed 001 §5, seed 003 §8): what an ablation profile turns on or off."""

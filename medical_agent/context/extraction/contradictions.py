@@ -163,6 +163,14 @@ _PROBLEMS = r"\s+(?:problems?|issues?|trouble|conditions?|diseases?)\b"
 _KO_NONE = r"(?:은|는|도|에|엔|이|가)?\s*(?:평생\s*|한\s*번도\s*|전혀\s*|하나도\s*)?(?:아무\s*)?"
 _HEALTHY = r"(?:perfectly\s+|completely\s+|totally\s+|really\s+)?(?:healthy|perfect|flawless|fine|clear)\b"
 _KO_PROUD = r"\s*(?:은|는|만큼은|만큼|하나는|만은)\s*(?:정말\s*|진짜\s*)?(?:자신\s*있|타고\S{0,2}|튼튼|건강하|깨끗하)"
+
+
+def _healthy_organ(english: str, korean: str, topic: str) -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
+    """A :data:`GROUPS` entry for an organ said to be healthy, in English or Korean, and the topic of its illnesses."""
+    return (re.compile(rf"\b{english}\s+(?:are|is|has\s+always\s+been|have\s+always\s+been)\s+{_HEALTHY}|"
+                       rf"(?<![가-힣]){korean}{_KO_PROUD}", re.I), frozenset({topic}), frozenset())
+
+
 # A body system or a group of medicines denied in words, with the topics (or names) of its members: "I've never had
 # any skin problems … the psoriasis on my elbows", "눈은 평생 아무 이상 없었어요. 작년에 … 백내장 수술", "Zero stomach
 # issues, never had an ulcer in my life. The bleeding ulcer I had in May …", "Don't take any supplements whatsoever,
@@ -186,14 +194,10 @@ GROUPS: tuple[tuple[re.Pattern[str], frozenset[str], frozenset[str]], ...] = (
     # an organ said to be healthy, beside an illness of it: "my lungs are perfectly healthy. The emphysema is why …",
     # "간만큼은 자신 있어요. 알코올성 간경화로 입원한 게 …", "My eyesight is perfect … my glaucoma drops", "피부 하나는
     # 타고나서 … 여드름 때문에 피부과를" (utterances_test12)
-    (re.compile(r"\blungs?\s+(?:are|is|have\s+always\s+been)\s+" + _HEALTHY + r"|(?<![가-힣])폐" + _KO_PROUD, re.I),
-     frozenset({"respiratory"}), frozenset()),
-    (re.compile(r"\b(?:eyesight|vision|eyes)\s+(?:are|is|has\s+always\s+been)\s+" + _HEALTHY +
-                r"|(?<![가-힣])(?:눈|시력)" + _KO_PROUD, re.I), frozenset({"eye"}), frozenset()),
-    (re.compile(r"\bliver\s+(?:is|has\s+always\s+been)\s+" + _HEALTHY + r"|(?<![가-힣])간" + _KO_PROUD, re.I),
-     frozenset({"liver"}), frozenset()),
-    (re.compile(r"\bskin\s+(?:is|has\s+always\s+been)\s+" + _HEALTHY + r"|(?<![가-힣])피부" + _KO_PROUD, re.I),
-     frozenset({"skin"}), frozenset()),
+    _healthy_organ(r"lungs?", "폐", "respiratory"),
+    _healthy_organ(r"(?:eyesight|vision|eyes)", "(?:눈|시력)", "eye"),
+    _healthy_organ("liver", "간", "liver"),
+    _healthy_organ("skin", "피부", "skin"),
 )
 
 
