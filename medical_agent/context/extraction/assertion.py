@@ -39,10 +39,10 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
 # and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
-KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인)\s*(?:건|거|것은|거는|게))?(?:\s*가능성)?"
+KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
-                          r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지)\s*)?"
+                          r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
                           r"(?:없|아니|아님|않|안\s|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?없|받지\s*않))")
@@ -53,16 +53,16 @@ KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 _TAKING = r"(?:먹는|먹고\s*있는|복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|처방받은)"
 KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|로)\s*(?:\S+\s*)?" + _TAKING)
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
-KO_PERSISTS = re.compile(r"^\S{0,3}\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐)")
+KO_PERSISTS = re.compile(r"^\S{0,3}(?:\s*(?:게|것이|건|거))?\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐|가시|가셔)")
 EN_NEG_BEFORE = re.compile(
-    r"\b(?:(?<!-)no(?!-)|not|never|without|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
+    r"\b(?:(?<!-)no(?!-)|not|never|without|zero|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
     r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got)|never\s+had|no\s+history\s+of|"
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
 EN_NEG_AFTER = re.compile(r"^\s*(?:(?:both|all|each)\s+)?(?:was|is|were|came\s+back)?\s*(?:ruled\s+out|negative|not\s+present|"
                           r"excluded)\b|^[\s-]*free\b", re.I)            # "HIV and syphilis both negative"
-KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|전에는|전엔|한때|"
+KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|어렸을\s*땐|어릴\s*땐|전에는|전엔|한때|"
                         r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
@@ -71,10 +71,13 @@ KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
-                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체))")
+                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
+                              # "예전엔 이부프로펜을 먹다가 지금은 타이레놀만", "아마릴에서 제미메트로 바꾼 지" (test14)
+                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:지금은|이제는|요즘은|현재는)|"
+                              r"에서\s*(?:\S+\s*){0,3}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체))")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
-KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|"
+KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
                          r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
 KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
@@ -132,7 +135,7 @@ KO_OWN_BEFORE = re.compile(r"(?:(?<![가-힣])(?:제|내)\s+(?:\S+\s+)?|(?:제�
 EN_MY_BEFORE = re.compile(r"\bmy\s+(?:(?!(?:during|in|on|for|with|after|before|while|and|or|at|to|from)\b)"
                           r"[\w-]+\s+){0,2}$", re.I)
 EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
-                           r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using)\s+(?:[\w-]+\s+)?$", re.I)
+                           r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using|having|getting)\s+(?:[\w-]+\s+){0,2}$", re.I)
 # "Is it normal to feel nauseous all day?": the asker feels it
 EN_NORMAL_TO_FEEL = re.compile(r"\b(?:is\s+it|it's|is\s+that)\s+normal\s+to\s+(?:still\s+)?feel\s+"
                                r"(?:so\s+|this\s+|really\s+|a\s+bit\s+|kind\s+of\s+)?$", re.I)
@@ -145,7 +148,17 @@ EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(
                                r"(?:would|'d)\s+like|"                    # "She'd like me to start metformin" (test12)
                                r"thinking\s+(?:of|about))\s+(?:(?:me|him|her|us|them)\s+)?(?:to\s+)?(?:(?:get|become|getting|"
                                r"becoming|add|adding|start|starting)\s+|(?:put|start)\s+(?:me|him|her)\s+on\s+|for\s+|on\s+|"
-                               r"a\s+|another\s+)?(?:[\w-]+\s+)?$", re.I)     # "my OB wants me on Lovenox shots" (test9)
+                               r"a\s+|another\s+)?(?:(?:a|an|another|the|some)\s+)?(?:[\w-]+\s+)?$", re.I)     # "my OB wants me on Lovenox shots" (test9)
+# A medicine a clinician proposes, not yet taken (utterances_test14): "의사 선생님이 액토스를 추가하자고 하시네요", "에제티미브
+# 들어간 약을 먹어보자고 하셨는데", "My cardiologist brought up spironolactone", "my dentist wants to numb me with
+# lidocaine with epinephrine"
+KO_PROPOSED_AFTER = re.compile(r"\s*(?:을|를|은|는|도|이|가|으로|로)?\s*(?:[가-힣]+\s+){0,2}?"
+                               r"(?:추가하|추가해\s*보|먹어\s*보|드셔\s*보|써\s*보|시작하|시작해\s*보|바꾸|바꿔\s*보|넣|올리|늘리|처방해\s*보)"
+                               r"(?:자고|자는|자시|자셨|잔다|재요|자네)")
+EN_PROPOSED_BEFORE = re.compile(r"\b(?:brought\s+up|mentioned|suggested|suggesting|suggests|floated|talked\s+about|"
+                                r"(?:is|are|was)\s+considering|offered|wants?\s+to\s+[\w-]+\s+(?:me\s+)?(?:with|using))\s+"
+                                r"(?:(?:me\s+)?(?:adding|starting|trying|switching\s+(?:me\s+)?to)\s+)?(?:(?:a|an|the|some)\s+)?"
+                                r"(?:[\w-]+\s+(?:with\s+)?){0,2}$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
 EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|be\s+getting|be\s+developing)|"
                             r"(?:worried|afraid|scared|concerned)\s+(?:that\s+)?I(?:'m|\s+am)?\s+"
@@ -235,7 +248,7 @@ def _korean_over(text: str, start: int, end: int, sentence: tuple[int, int], oth
             not KO_ONGOING.search(text, end, past) and _said_of(text, (start, end), past, others, ILLNESS + STOPPED):
         return True
     over = KO_NOW_OVER.search(text, end, s_right)          # "당뇨가 있는데 지금은 괜찮아요" is under control, not over
-    return bool(over) and past_tense(text, end, over.start()) and \
+    return bool(over) and past_tense(text, start, over.start()) and \
         _said_of(text, (start, end), over.start(), others, ILLNESS)
 
 
@@ -280,7 +293,9 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
 # 진단해요?" (utterances_test10) asks about fibromyalgia; "의사가 당뇨라던데" (a diagnosis heard) is not this form
 KO_TOPIC_AFTER = re.compile(r"\s*(?:은|는|이|가)\s")
 KO_TAKING_BEFORE = re.compile(_TAKING + r"\s*$")
-KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니|라더니)\s*,?\s*$")
+KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니|라더니|"
+                          r"(?:다는|라는)\s*(?:말|얘기|이야기|소리|글)(?:이|을|도)?\s*(?:있던데|있어서|있는데|들었는데|봤는데|많던데))"
+                          r"\s*,?\s*$")      # "액토스가 심장에 부담을 준다는 말이 있던데 사실이에요?" (utterances_test14)
 
 
 # People who have it, in general: "통풍 있는 사람한테 페브릭이 …" (utterances_test11), "people with gout"
@@ -385,7 +400,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
-        speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before)
+        speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before) or \
+        KO_PROPOSED_AFTER.match(text, end) or EN_PROPOSED_BEFORE.search(text, max(0, start - 80), start)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
         (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))

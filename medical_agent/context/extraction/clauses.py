@@ -97,7 +97,7 @@ EN_CONDITION_START = re.compile(r"^\W*(?:what\s+if|if|unless|in\s+case|suppose|s
 # the third blind pairwise round found each read as asked about, so no safety rule saw it.
 _READING_WORD = (r"(?:blood\s+)?(?:bp|blood\s+pressure|sugars?|glucose|a1c|hba1c|pulse|heart\s+rate|temp|temperature|"
                  r"potassium|sodium|ldl|hdl|cholesterol|oxygen|sats|spo2|inr|egfr)")
-EN_STATEMENT_START = re.compile(r"^\W*(?:(?:and|since|because|as|so)\s+)?(?:(?:I|I'm|I've|I'd|im|ive|my|as\s+an?)\b|"
+EN_STATEMENT_START = re.compile(r"^\W*(?:(?:ok|okay|well|hi|hey|um|so)\b\W*\s+)*(?:(?:and|since|because|as|so)\s+)?(?:(?:I|I'm|I've|I'd|im|ive|my|as\s+an?)\b|"
                                 r"\d+\s*(?:weeks?|wks?|months?|years?|yrs?|yo|y/o)\b|"
                                 r"(?:been|got|started|taking|using|woke\s+up)\b|"
                                 r"(?:my\s+)?" + _READING_WORD + r"\s*(?:is|was|of|at|reading|came\s+back(?:\s+at)?|:)?\s*\d)",
@@ -178,38 +178,47 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
     question = _korean_question(text[s:e], morphs)
     clauses: list[Clause] = []
     ends: list[Morph] = []
+    heads: list[Morph | None] = []          # the morpheme before each end: what the ending is joined to
     left = s
     for i, m in enumerate(morphs):
         rest = morphs[i + 1:]
         kind = _korean_break(m, rest, question)
         if kind and _norm(m.form) == "고" and i and morphs[i - 1].form == "말" and morphs[i - 1].tag == "VV":
             kind = None                         # "스테로이드 연고 말고 바를 만한 거": other than, not a clause
+        if kind and i and morphs[i - 1].form == "태어나":
+            kind = None                         # "혈압약은 태어나서 한 번도 먹어본 적이 없어요": ever, not a clause
         if kind == STATEMENT and _hearsay(morphs, i) and clauses and clauses[-1].kind in (CONDITION, WHEN):
             kind = CONDITION                    # "스타틴 먹으면 근육통 생긴다는데": a rule heard, not the person's
             clauses[-1] = replace(clauses[-1], kind=CONDITION)      # its -면 too ("피임약 먹으면 나아진다던데")
         if kind and any(r.tag.startswith(KO_CONTENT_TAGS) for r in rest):
             clauses.append(Clause(left, m.end, kind, (s, e)))
             ends.append(m)
+            heads.append(morphs[i - 1] if i else None)
             left = m.end
     clauses.append(Clause(left, e, QUESTION if question else STATEMENT, (s, e)))
-    return _questioned(text, clauses, ends) if question else clauses
+    return _questioned(text, clauses, ends, heads) if question else clauses
 
 
-def _questioned(text: str, clauses: list[Clause], ends: list[Morph]) -> list[Clause]:
+def _questioned(text: str, clauses: list[Clause], ends: list[Morph], heads: list[Morph | None]) -> list[Clause]:
     """The clauses of a Korean question that ask too (utterances_test7): the first of two alternatives ("항진증이면 살이
     빠져요 아니면 쪄요?": does weight go down or up; "엑스포지는 아침에 먹는 게 나아요 저녁에 먹는 게 나아요?", the same
-    predicate twice, utterances_test11) and the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
-    나고 빙빙 돌면 메니에르병이야?": if one is dizzy, and ..., is it Ménière's)."""
+    predicate twice, utterances_test11), the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
+    나고 빙빙 돌면 메니에르병이야?": if one is dizzy, and ..., is it Ménière's) and an act joined by -고 to the act
+    asked about ("타이레놀 먹고 기다려도 되나요?", utterances_test14: whether to take it and wait; "먹고 있고",
+    "먹었고" state what is done)."""
     out = list(clauses)
     for i in range(len(out) - 2, -1, -1):
         following = out[i + 1]
         if out[i].kind != STATEMENT:
             continue
+        joined = ends[i].tag == "EC" and _norm(ends[i].form) == "고"
         if ends[i].tag == "EF" and (text[following.start:following.end].strip() in KO_OR or
                                     (out[-1].kind == QUESTION and _last_word(text, out[i]) == _last_word(text, out[-1]))):
             out[i] = replace(out[i], kind=QUESTION)
-        elif following.kind == CONDITION and ends[i].tag == "EC" and _norm(ends[i].form) == "고":
+        elif following.kind == CONDITION and joined:
             out[i] = replace(out[i], kind=CONDITION)
+        elif following.kind == QUESTION and joined and heads[i] is not None and heads[i].tag.startswith("VV"):
+            out[i] = replace(out[i], kind=QUESTION)
     return out
 
 

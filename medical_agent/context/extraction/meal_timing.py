@@ -25,13 +25,16 @@ from ...text import has_hangul
 FASTING = re.compile(r"공복|빈\s?속|식전|(?:아침|밥|식사)\s*(?:먹기|하기)?\s*전(?![가-힣])|자고\s*일어나(?:서|자마자)|"
                      r"\b(?:fasting|before\s+(?:breakfast|eating|(?:a\s+|my\s+)?meals?|food)|"
                      r"on\s+an\s+empty\s+stomach|first\s+thing\s+in\s+the\s+morning)\b", re.I)
-AFTER_MEAL = re.compile(r"식후|(?:밥|아침|점심|저녁|식사|끼니)\s*(?:을|를)?\s*(?:먹고|먹은\s*(?:뒤|후|다음)|하고|한\s*(?:뒤|후|다음))|"
+AFTER_MEAL = re.compile(r"식후|(?:밥|아침|점심|저녁|식사|끼니|야식|간식)\s*(?:을|를)?\s*(?:먹고|먹은\s*(?:뒤|후|다음)|하고|한\s*(?:뒤|후|다음))|"
                         r"\b(?:after\s+(?:breakfast|lunch|dinner|supper|eating|(?:a\s+|my\s+)?meals?|food)|"
                         r"post[- ]?(?:meal|prandial))\b", re.I)
 SUGAR = re.compile(r"혈당|\bblood\s+(?:glucose|sugar)|\bglucose\b|\bsugars?\b", re.I)
 NUMBER = re.compile(r"(?<![\d.])(\d{2,3})(?!\d|\.\d)\s*(mg/?dl)?", re.I)
 CLAUSE_END = re.compile(r"[,;.?!\n]|\d|\b(?:and|then|but)\b", re.I)
 SENTENCE = re.compile(r"[^.?!\n]+")
+# A sentence right after a blood-sugar reading that gives another with only its time and a word of measuring:
+# "어젯밤 야식 먹고 … 혈당이 231이었어요. 오늘 아침 빈속에 잰 건 117이었고요." (utterances_test14)
+MEASURED = re.compile(r"잰|재\s*(?:보|봤|니|면)|측정|\b(?:checked|measured|tested)\b", re.I)
 Span = tuple[int, int]
 
 
@@ -63,12 +66,15 @@ def timed_numbers(text: str, free: Callable[[Span], bool]) -> list[tuple[str, in
     """(type, value, number span) for bare numbers after a blood-sugar word whose words give a meal time; ``free``
     says whether a number's span is not already another reading's."""
     out: list[tuple[str, int, Span]] = []
+    carried = False
     for sentence in SENTENCE.finditer(text):
         sugar = SUGAR.search(text, sentence.start(), sentence.end())
-        if sugar is None:
+        if sugar is None and not (carried and MEASURED.search(text, sentence.start(), sentence.end())):
+            carried = False
             continue
+        carried = sugar is not None
         left = sentence.start()
-        for m in NUMBER.finditer(text, sugar.end(), sentence.end()):
+        for m in NUMBER.finditer(text, sugar.end() if sugar else sentence.start(), sentence.end()):
             span = m.span(1)
             kind = meal_type(text, (left, span[0]), m.end())
             left = m.end()

@@ -37,12 +37,13 @@ from .name_spelling import NameSpelling
 CONFIDENCE = 0.85
 ADJECTIVE = re.compile(r"^(?:[a-z]+(?:en|ing|y|ed)|sore|stiff|numb|dry|red|black|yellow|fast|weak|loose|hard|tight)$")
 LINKING = (r"(?:\s+(?:is|are|was|were|feels?|felt|looks?|looked|seems?|seemed|has|have|had|been|being|keeps?|kept|"
-           r"getting|gets?|got|become|became|really|very|so|quite|pretty|still|always|all|a\s+bit|kind\s+of|"
+           r"getting|gets?|got|become|became|really|very|so|quite|pretty|still|always|all|a\s+bit|kind\s+of|just|starts?|started|"
            r"a\s+little))*\s+")
 PREPOSITIONAL = re.compile(r"^(?P<head>[a-z]+(?:\s+[a-z]+)?)\s+(?P<prep>in|of|on|from|around|under|behind)\s+"
                            r"(?:(?:the|a|my)\s+)?(?P<tail>[a-z]+)$")
 # "<place> pain" names are said as the place and a verb of pain: "my knees ache", "my stomach hurts"
 HURTS = (r"(?:(?:really|still|always|sometimes|often|constantly|kind\s+of|so|both)\s+)?(?:hurts?|hurting|aches?|aching|"
+         r"(?:has|have|had)\s+(?:been\s+)?(?:aching|hurting|ached|hurt|sore)|"
          r"(?:is|are)\s+(?:so\s+|really\s+)?sore|(?:is|are)\s+killing\s+me)\b")
 NOT_A_PLACE = frozenset({"chronic", "persistent", "acute", "severe", "sharp", "upper", "lower", "low", "mild",
                          "nerve", "phantom", "growing"})

@@ -26,7 +26,9 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고|인데|이라|예요|에요|야)(?![가-힣])|"
                            # "저 마흔둘 남자고": an age word right before the person's sex; "일흔다섯 먹은 할멈인데" (years
                            # "eaten", utterances_test12)
-                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데))|"
+                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데|"
+                           # "일흔셋 할아버지예요" (utterances_test14)
+                           rf"(?:할아버지|할머니)(?=예요|이에요|입니다|인데|이고)))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
@@ -51,6 +53,9 @@ AGE_PATTERNS = [
 AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 # "29F on the implant …": the shorthand opening a message before words (2 digits below 90: "99F" is no fever there)
 AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
+# "M, 29. Creamy discharge …" (the letter first), "im 23 f and sometimes …" (utterances_test14)
+SEX_THEN_AGE = re.compile(r"^\W{0,2}(M|F)\s*,\s*(\d{2})(?=\s*[.,;:]|\s*$)")
+IM_AGE_SEX = re.compile(r"\bi'?m\s+(\d{2})\s?([mf])\b(?=\s*(?:and|but|with|so|[,.;]|$))", re.I)
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
 AGE_GROUP_PATTERNS = [
@@ -61,8 +66,9 @@ AGE_GROUP_PATTERNS = [
 # "guy", "dude" and "gal" say the sex only of the speaker's own description ("29 yr old guy here", "I'm a guy"), not
 # of anyone ("a guy at work"); an age before them (with or without "year old") or "I'm a" makes it one.
 SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
-MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|(?<=살\s)할아버지(?=예요|이에요|입니다|인데|이고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
-FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|(?<=살\s)할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+ELDER_AGE = r"(?:(?<=살\s)|(?<=[\d나둘셋넷섯곱덟홉열물른흔쉰순든]\s))"     # "일흔셋 할아버지예요", not "저희 할아버지예요"
+MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|{ELDER_AGE}할아버지(?=예요|이에요|입니다|인데|이고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
@@ -107,6 +113,8 @@ def _digit_ages(text: str) -> list[tuple[int, int, int, bool]]:
     found = [(m.start(1), m.end(), int(m.group(1)), False) for p in AGE_PATTERNS for m in p.finditer(text)]   # "I'm 41"
     found += [(m.start(), m.end(), int(m.group(1) or m.group(3) or m.group(5)), False) for m in AGE_SEX.finditer(text)]
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in AGE_THEN_SEX.finditer(text)]
+    found += [(m.start(2), m.end(2), int(m.group(2)), False) for m in SEX_THEN_AGE.finditer(text)]
+    found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in IM_AGE_SEX.finditer(text)]
     return found + [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
 
 
@@ -147,6 +155,10 @@ def find_demographics(text: str) -> list[RuleHit]:
     for mm in AGE_SEX.finditer(text):
         letter = (mm.group(2) or mm.group(4) or mm.group(6)).upper()      # "35 m, no chest pain" (utterances_test9)
         hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
+    for mm in SEX_THEN_AGE.finditer(text):
+        hits.append(RuleHit("gender", "female" if mm.group(1) == "F" else "male", mm.start(1), mm.end(1)))
+    for mm in IM_AGE_SEX.finditer(text):
+        hits.append(RuleHit("gender", "female" if mm.group(2).upper() == "F" else "male", mm.start(2), mm.end(2)))
     for mm in AGE_SEX_OPENING.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))
     for mm in PREGNANT.finditer(text):

@@ -92,7 +92,30 @@ RULES = (
     LayRule("Vitamin D deficiency", _en(r"vitamin\s+d3?", r"low|deficient|insufficient")),
     LayRule("Vitamin D deficiency", _ko(r"비타민\s*[dD]", r"낮|부족|결핍")),
     LayRule("Dysmenorrhoea", _ko(r"생리\s*(?:할\s*때|때|기간|중)", r"아프|아파|통증|쑤시|쑤셔")),
+    LayRule("Amenorrhoea", _ko(r"(?:생리|월경)(?!\s*(?:통|전|주기|량|양|혈|대))", r"없어|없었|없네|없고|없는|안\s*나와|안\s*해|건너뛰")),  # test14
 )
+# A place and how it hurts ("오른쪽 고관절 쪽이 시큰거려서", "무릎이 쑤셔서", "팔꿈치 바깥쪽이 욱신거리고": utterances_test14):
+# the table names the place's pain as "<place>이 아프"; these verbs say the same of any place it names.
+KO_ACHES = r"(?:시큰|욱신|쑤시|쑤셔|쑤신|쑤심|결리|결려|결린|뻐근|찌릿|아리|아려|아린|시리|시려|시린)"
+KO_SIDE = r"(?:\s*(?:쪽|부위|바깥쪽|안쪽|뒤쪽|앞쪽|주변|관절|뼈))?"
+KO_DEGREE = r"(?:(?:좀|자꾸|계속|너무|많이|살짝|가끔|엄청|되게|막|또)\s*)?"
+KO_PLACE_NAME = re.compile(r"^(\S+?)(?:이|가)\s*아프")
+AMBIGUOUS_PLACES = frozenset({"이", "골치", "배"})        # 이 (a tooth, or "this"), 골치 (trouble), 배 (a pear, a ship)
+
+
+def place_pain_rules(concepts: ConceptTable) -> list[LayRule]:
+    """One rule per "<place> pain" concept: its places (from the table's "<place>이 아프" names) and a verb of aching."""
+    out = []
+    for c in concepts.concepts:
+        if not c.name.endswith(" pain") and c.name != "Headache":
+            continue
+        places = {m.group(1) for n in c.names_ko if (m := KO_PLACE_NAME.match(n.strip()))} - AMBIGUOUS_PLACES
+        if places:
+            alt = "|".join(sorted(map(re.escape, places), key=len, reverse=True))
+            out.append(LayRule(c.name, re.compile(rf"(?<![가-힣])(?:{alt}){KO_SIDE}(?:이|가|은|는|도|에)?\s*{KO_DEGREE}{KO_ACHES}")))
+    return out
+
+
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
 
@@ -102,7 +125,7 @@ class LayConditions:
 
     def __init__(self, concepts: ConceptTable) -> None:
         by_name = {c.name: c for c in concepts.concepts}
-        self.rules = [(r, by_name[r.concept]) for r in RULES if r.concept in by_name]
+        self.rules = [(r, by_name[r.concept]) for r in (*RULES, *place_pain_rules(concepts)) if r.concept in by_name]
         self.variants = NameVariants(concepts)
 
     def find(self, text: str, taken: list[tuple[int, int]] = ()) -> list[Mention]:

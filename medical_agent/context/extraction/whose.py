@@ -13,6 +13,8 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|부모님|부모|�
                       r"동생|남편|아내|와이프|아들|가족|친척|삼촌|고모|외삼촌|사촌|가족력|집안|시어머니|시아버지|"
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|옆자리|선배|후배|팀장|"
                       r"상사|(?:회사|직장|학교)\s*사람|"
+                      # a colleague by title: "같은 팀 과장님이 … 심정지가 왔는데" (utterances_test14)
+                      r"(?<![가-힣])(?:과장|부장|차장|대리|사장|실장|본부장|주임|반장)(?:님)?(?=이|가|은|는|도|께서|\s)|"
                       # someone taken to the doctor: "남편 혈압이 … 병원에 데려갔더니 고혈압이래요" (utterances_test10)
                       r"(?:데려|데리고\s*|모시고\s*)갔더니|"
                       r"살배기|살짜리|개월\s*(?:된|짜리)|(?<![가-힣])(?:아이|아기)(?=\s)|"
@@ -46,7 +48,8 @@ EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids
                       r"\b(?:a|this|that|some|one)\s+(?:guy|man|woman|lady|girl|boy|person|kid|student|patient)\s+"
                       r"(?:at|from|in|on|I)\b|\b(?:someone|somebody)\s+(?:at|from|I\s+know|in\s+my)\b|"
                       # a child named only by age: "my 6-year-old has a fever", "our 3 month old"
-                      r"\b(?:my|our|his|her|their|the)\s+\d{1,2}[\s-]*(?:years?|yrs?|months?|weeks?)[\s-]*old\b"
+                      r"\b(?:my|our|his|her|their|the)\s+\d{1,2}[\s-]*(?:(?:years?|yrs?|months?|weeks?)[\s-]*old\b|"
+                      r"(?:yo|y/o|y\.o\.)(?![\w/]))"      # "my 17 yo just started sertraline" (round 9)
                       r"(?!\s+(?:man|woman|male|female|person|guy|lady|gentleman|adult|self)\b)|"
                       r"\bfamily\s+history\b|\bruns\s+in\s+(?:my|the|our)\s+family\b|"
                       r"\b(?:he|she)(?:\s+(?:has|had|takes|took|is|was|uses|used|gets|got)|'s)\b|\bfor\s+(?:him|her)\b", re.I)
@@ -136,7 +139,9 @@ def someone_elses(text: str, start: int, before: str, sentence: tuple[int, int],
     s_left, s_right = sentence
     if EN_I_THEN_RELATIVE.search(text[s_left:start]):
         return False
-    other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)]
+    # a relative the speaker then turns from ("와이프가 … 먹는 수마트립탄을 제가 두통이 심할 때 …", utterances_test14)
+    other = [m.end() for p in (KO_OTHER, EN_OTHER) for m in p.finditer(before)
+             if not re.search(r"저는|제가|나는|내가", before[m.end():])]
     if KO_DESCRIBES_OTHER.match(after) or (KO_HONOURED_TAKING.match(after) and KO_OTHER.search(text, 0, start) and
                                            not FIRST_PERSON.search(text, s_left, s_right)):
         return True
