@@ -40,13 +40,14 @@ Others = Sequence[tuple[int, int, str]]         # the message's mentions: start,
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
 # and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
-                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|[은는이가을를도요지])?\s*"
+                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
                           r"(?:없|아니|아님|않|안\s|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
+KO_NOT_YET_AFTER = re.compile(r"\s*전(?:이라|이에요|입니다|인데|이고|이어서)")     # "저는 아직 폐경 전이라" (test15)
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
 # 돼요?" (utterances_test6), "고혈압으로 복용 중인 약" — the reason for a current medicine is the person's.
 # (_TAKING: the relative forms of taking a medicine, "먹는", "복용 중인", "맞고 있는")
@@ -56,17 +57,17 @@ KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|
 KO_PERSISTS = re.compile(r"^\S{0,3}(?:\s*(?:게|것이|건|거))?\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐|가시|가셔)")
 EN_NEG_BEFORE = re.compile(
     r"\b(?:(?<!-)no(?!-)|not|never|without|zero|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
-    r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got)|never\s+had|no\s+history\s+of|"
+    r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got|taken|used|touched)|never\s+had|no\s+history\s+of|"
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
 EN_NEG_AFTER = re.compile(r"^\s*(?:(?:both|all|each)\s+)?(?:was|is|were|came\s+back)?\s*(?:ruled\s+out|negative|not\s+present|"
                           r"excluded)\b|^[\s-]*free\b", re.I)            # "HIV and syphilis both negative"
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|어렸을\s*땐|어릴\s*땐|전에는|전엔|한때|"
-                        r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
+                        r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|초등학교|유치원|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
-                        r"\d+\s*년\s*전에?|몇\s*년\s*전|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
-KO_RESOLVED = re.compile(r"(?:나았|완치|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
+                        r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
+KO_RESOLVED = re.compile(r"(?:나았|완치|끊은\s*지|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음))")
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
@@ -74,7 +75,10 @@ KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었�
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
                               # "예전엔 이부프로펜을 먹다가 지금은 타이레놀만", "아마릴에서 제미메트로 바꾼 지" (test14)
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:지금은|이제는|요즘은|현재는)|"
-                              r"에서\s*(?:\S+\s*){0,3}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체))")
+                              r"에서\s*(?:\S+\s*){0,3}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
+                              # "다오닐을 먹을 때는 저혈당이 자주 왔는데 온글라이자로 바꾸고 나서는" (test15)
+                              r"(?:을|를)?\s*(?:먹|복용하|쓰|맞)을\s*때(?:는|엔)?\s*(?:\S+\s*){0,6}?(?:으로|로)\s*"
+                              r"(?:바꾸|바꿨|바꾼|변경|교체))")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
@@ -143,7 +147,8 @@ EN_NORMAL_TO_FEEL = re.compile(r"\b(?:is\s+it|it's|is\s+that)\s+normal\s+to\s+(?
 EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]+\s+)?$", re.I)
 # A pregnancy planned, not under way: "임신 계획이 있어요", "임신 준비 중이에요", "planning a pregnancy", "trying to get
 # pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
-KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중)")
+KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중|"
+                              r"(?:\S+\s*)?(?:볼까|할까)\s*(?:했|하|생각|싶|고민))")    # "위고비 처방받아 볼까 했는데" (test15)
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
                                r"(?:would|'d)\s+like|"                    # "She'd like me to start metformin" (test12)
                                r"thinking\s+(?:of|about))\s+(?:(?:me|him|her|us|them)\s+)?(?:to\s+)?(?:(?:get|become|getting|"
@@ -167,6 +172,9 @@ EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|b
                             # intolerant" (utterances_test8)
                             r"\bI\s+think\s+I(?:'ve|\s+have)?\s+(?:got|have|gave\s+myself|caught|picked\s+up)|"
                             r"\b(?:pretty|fairly|almost)\s+sure\s+(?:that\s+)?I(?:'m|\s+am|\s+have|'ve\s+got)|"
+                            # "I figured it's just early arthritis" (utterances_test15)
+                            r"\bI\s+(?:figured|figure|guess|guessed|assume|assumed|suppose|reckon)\s+(?:that\s+)?"
+                            r"(?:it'?s|its|it\s+is|it\s+was)(?:\s+(?:just|probably|only))?(?:\s+an?)?|"
                             # someone's guess: "pharmacist thinks its jock itch" (utterances_test10)
                             r"\b(?:thinks|guesses|suspects|wonders\s+if)\s+(?:that\s+)?(?:it'?s|its|it\s+is|it\s+might\s+be)|"
                             # a doctor's suspicion, before a test: "My doctor suspects a duodenal ulcer" (utterances_test12)
@@ -181,7 +189,7 @@ KO_GUESSED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:온|생긴|걸린|인|이\s
 KO_SUSPECTED_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*의심(?:된|돼|되|스럽|이\s*된|\s*소견)")
 # A test for it came back negative ("독감 검사했는데 음성이래요", "strep test was negative"), or it was thought to be it
 # and turned out not to be ("크론병인 줄 알고 치료받다가 알고 보니 장결핵")
-KO_RULED_OUT_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*(?:진단\s*|신속\s*|항원\s*|PCR\s*)?검사[^.?!]{0,12}?(?:음성|정상으로|이상\s*없)|\s*(?:인|이라고|라고)?\s*줄\s*알(?:고|았)")
+KO_RULED_OUT_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*(?:진단\s*|신속\s*|항원\s*|PCR\s*)?(?:검사|테스트|키트)[^.?!]{0,12}?(?:음성|정상으로|이상\s*없)|\s*(?:인|이라고|라고)?\s*줄\s*알(?:고|았)")
 EN_RULED_OUT_AFTER = re.compile(r"\s+(?:[\w-]+\s+)?(?:test|swab|screen|culture)s?\s+(?:was|were|came\s+back|is|came\s+out)\s+"
                                 r"(?:negative|clear|normal)\b", re.I)
 # A question about going on with or stopping a medicine presupposes it is taken ("메트포르민 계속 먹어도 돼요?",
@@ -192,14 +200,18 @@ KO_KEPT_AFTER = re.compile(r"^(?:을|를|은|는|도)?\s*(?:(?:그냥|지금|이
                            r"사용)|끊|중단|그만\s*(?:먹|복용)|줄|늘)[가-힣]{0,2}?(?:도(?=\s|\?|$|요)|까|야\s*(?:하|되|할|돼)|"
                            r"고\s*싶)")
 EN_KEPT_BEFORE = re.compile(r"\b(?:I|me)\b[^.?!]{0,25}?\b(?:(?:keep|continue|stop|quit)\s+"
-                            r"(?:taking\s+|using\s+|on\s+)?|"
+                            r"(?:taking\s+|using\s+|on\s+)?|finish\s+(?:all\s+)?(?:of\s+)?|"
                             r"(?:come|go|get|going|coming)\s+off\s+)(?:the\s+)?$", re.I)
 # "통풍 때문에 먹는 알로푸리놀 …?": a medicine taken for a reason the message gives is taken
 KO_TAKEN_FOR_BEFORE = re.compile(r"(?:때문에|으로|로)\s*" + _TAKING + r"\s*$")
 # A why-question presupposes what it asks about: "Why is my blood pressure so high?", "제 배가 아픈 이유가 뭘까요?"
 WHY = re.compile(r"왜|이유|원인|\bwhy\b|\bhow\s+come\b|\bwhat(?:'s|\s+is)?\s+caus", re.I)
 AUX_BEFORE_I = re.compile(r"\b(?:can|could|should|may|might|do|does|did|would|will|shall|must|if|whether|cn|cud|shud|"
-                          r"shld)\s+$", re.I)
+                          r"shld|mean|means|indicate|indicates)\s+$", re.I)     # "does a high TSH … mean i have" (test15)
+
+
+EN_OWN_AFTER = re.compile(r"\s+(?:that\s+|which\s+)?(?:i'?m|i\s+am)\s+(?:on|taking|using)\b|"
+                          r"\s+(?:that\s+|which\s+)?i\s+(?:take|use)\b", re.I)      # "is the zocor im on …" (test15)
 
 
 def _own(before: str) -> bool:
@@ -273,6 +285,12 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
         return True
     if _korean_over(text, start, end, sentence, others):
         return True
+    # the time said after the mention, then that it is over: "결핵은 고등학교 때 앓고 완치됐고" (utterances_test15)
+    if (when := KO_HISTORY.match(sentence_after, 0)) is None and (when := re.match(r"\S{0,2}\s*", sentence_after)):
+        when = KO_HISTORY.match(sentence_after, when.end())
+    if when and (done := KO_RESOLVED.search(sentence_after, when.end(), when.end() + 16)) and \
+            not KO_NOW.search(sentence_after, 0, done.start()):
+        return True
     over = EN_RESOLVED_AFTER.search(sentence_after)
     if _history_before(sentence_before, EN_HISTORY, EN_NOW) or EN_SWITCHED_FROM.search(sentence_before) or \
             (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
@@ -286,12 +304,12 @@ def _historical(text: str, start: int, end: int, clause_end: int, sentence: tupl
     if EN_EARLIER_EPISODE.search(sentence_before) or \
             (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
         return True
-    return bool(KO_RESOLVED.search(after[:12]) and re.search(r"었|았|했|냈|났|쳤|였", after[:14]))   # 끝냈, 마쳤
+    return bool(KO_RESOLVED.search(after[:24]) and re.search(r"었|았|했|냈|났|쳤|였|됐", after[:26]))   # 끝냈, 마쳤; 고등학교 때 앓고 완치됐고
 
 
 # A topic said of in general and heard, in a question: "섬유근육통은 피검사로도 안 나온다던데 그럼 병원에서는 뭘 보고
 # 진단해요?" (utterances_test10) asks about fibromyalgia; "의사가 당뇨라던데" (a diagnosis heard) is not this form
-KO_TOPIC_AFTER = re.compile(r"\s*(?:은|는|이|가)\s")
+KO_TOPIC_AFTER = re.compile(r"\s*(?:은|는|이|가|을|를|에는|엔|에도)\s")   # "역류성 식도염에는 PPI를 많이 쓴다던데" (test15)
 KO_TAKING_BEFORE = re.compile(_TAKING + r"\s*$")
 KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니|라더니|"
                           r"(?:다는|라는)\s*(?:말|얘기|이야기|소리|글)(?:이|을|도)?\s*(?:있던데|있어서|있는데|들었는데|봤는데|많던데))"
@@ -302,6 +320,10 @@ KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니
 KO_PEOPLE_WITH_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|걸린|앓는)\s*(?:사람|분|환자)(?:들)?(?:은|는|이|가|한테|에게|도)")
 EN_PEOPLE_WITH_BEFORE = re.compile(r"\b(?:people|someone|somebody|anyone|patients|those)\s+(?:with|who\s+have|who\s+has)\s+$",
                                    re.I)
+
+
+# A possibility heard of: "저온화상 입을 수 있다던데" (utterances_test15)
+KO_MAY_HEARD_AFTER = re.compile(r"\s*(?:을|를|이|가)?\s*(?:\S+\s+){0,2}?\S*\s*수\s*(?:도\s*)?있(?:다던데|다는데|대요|대서|다더라|다고\s*(?:들었|하던|해서))")
 
 
 def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int]) -> bool:
@@ -398,11 +420,12 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
+        KO_MAY_HEARD_AFTER.match(text, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before) or \
         KO_PROPOSED_AFTER.match(text, end) or EN_PROPOSED_BEFORE.search(text, max(0, start - 80), start)
-    owned = (possessive or WHY.search(text[clause.start:clause.end])) and _own(before) or \
+    owned = (possessive or WHY.search(text[clause.start:clause.end])) and (_own(before) or EN_OWN_AFTER.match(text, end)) or \
         (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))
     if supposed or (clause.kind == QUESTION and not owned and not (kept and _kept(text, start, end))):
@@ -411,6 +434,6 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
     english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
     if korean_negation or english_negation or EN_NEG_AFTER.search(after) or \
-            KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end):
+            KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or KO_NOT_YET_AFTER.match(text, end):
         return NEGATED
     return PRESENT

@@ -36,7 +36,8 @@ NO_MEDICINES = re.compile(
     rf"\b(?:never\s+(?:taken|take|took|used)|(?:don'?t|do\s+not|doesn'?t)\s+take|(?:am|'m)\s+not\s+(?:on|taking))\s+"
     rf"any\s+{MEDICINES}\b|\b(?:take|taking|on)\s+no\s+{MEDICINES}\b|"
     r"(?:먹는|복용하는|복용\s*중인|드시는)\s*약(?:은|이|도)?\s*(?:하나도\s*|전혀\s*)?없|아무\s*약도\s*(?:안|먹지|복용하지)|"
-    r"약(?:은|을)?\s*(?:하나도|전혀)\s*(?:안|먹지|복용하지)", re.I)
+    r"약(?:은|을)?\s*(?:하나도|전혀)\s*(?:안|먹지|복용하지)|"
+    r"약이라는\s*(?:걸|것을|건|것은)\s*(?:\S+\s*)?(?:먹어\s*본\s*적(?:이|은|도)?\s*없|안\s*먹)", re.I)   # test15
 ILLNESSES = r"(?:medical|health|chronic|underlying|long-term|pre-?existing)\s+(?:conditions?|problems?|issues?|illness(?:es)?|diseases?)"
 NO_CONDITIONS = re.compile(
     rf"\b(?:no|(?:don'?t|do\s+not)\s+have\s+any|without\s+any|never\s+had\s+any|free\s+of\s+any)\s+{ILLNESSES}\b|"
@@ -144,7 +145,8 @@ KINDS = {
                       "Angina pectoris", "Coronary artery disease", "Cardiac arrest", "Heart valve disease",
                       "Aortic stenosis", "Cardiomyopathy"),
     "Liver disease": ("Fatty liver", "Hepatitis B", "Hepatitis C", "Liver cirrhosis", "Hepatitis"),
-    "Allergic reaction": ("Anaphylaxis", "Food allergy", "Drug allergy", "Allergic rhinitis", "Urticaria"),
+    "Allergic reaction": ("Anaphylaxis", "Food allergy", "Drug allergy", "Allergic rhinitis", "Urticaria",
+                          "Seasonal allergic rhinitis", "Perennial allergic rhinitis"),
     "Chronic kidney disease": ("End-stage renal disease", "Diabetic nephropathy", "Kidney failure"),
     "Headache": ("Migraine", "Migraine with aura", "Cluster headache", "Tension-type headache"),
 }

@@ -116,6 +116,7 @@ def place_pain_rules(concepts: ConceptTable) -> list[LayRule]:
     return out
 
 
+PEOPLE_AFTER = re.compile(r"\S{0,2}\s*(?:사람|분|환자)(?:들)?(?:은|는|이|가|한테|에게|도)")
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
 
@@ -158,6 +159,8 @@ def lay_assertion(text: str, mention: Mention, general: str) -> str:
     if general != "present":
         return general
     if SPECULATIVE.search(mention.text):    # "I think my blood pressure might be running high?" (utterances_test9)
+        return "hypothetical"
+    if PEOPLE_AFTER.match(text, mention.end):          # "콩팥이 안 좋은 사람은 …" (utterances_test15): people in general
         return "hypothetical"
     if NEGATED_AFTER.search(text[mention.end:mention.end + 8]) or NEGATED_BEFORE.search(text[:mention.start]):
         return "negated"

@@ -33,8 +33,9 @@ from .number_words import EN_UNITS
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")
-GAP = r"(?:[^\d\n]{0,15}?|(?:\s+(?:is|are|was|'s))?\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+" \
-      r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,15}?)"       # "Temp's been between 99.1 and 100.3"
+GAP = (r"(?:[^\d\n]{0,15}?|(?:\s+(?:is|are|was|'s))?\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+"
+       r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,15}?|"       # "Temp's been between 99.1 and 100.3"
+       r"\s+came\s+back\s+[^\d\n]{0,12}?)")                                    # "my A1c came back around 5.9" (test15)
 OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
                         r"pills?\b)", re.I)
