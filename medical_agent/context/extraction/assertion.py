@@ -415,6 +415,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     before, after = text[clause.start:start], text[end:clause.end]
     if someone_elses(text, start, before, clause.sentence, after):
         return FAMILY
+    if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end):
+        return NEGATED              # "20대 때 크론병인 줄 알고 … 알고 보니 장결핵": ruled out, whenever it was
     if _historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
