@@ -38,7 +38,7 @@ from ..retrieval.index_store import (
     sha256_file,
 )
 from ..retrieval.tokenizer import get_tokenizer
-from .chunking import BM25_TEXT, chunk_passages, indexed_text
+from .chunking import ASKED_EMBEDDED, BM25_TEXT, chunk_passages, indexed_text
 from .documents.collection import DocumentSource, FileReader
 from .incremental import PreviousIndex, embed_with_reuse
 from .sources import iter_source
@@ -114,7 +114,8 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
     for c in chunks:
         corpus.update(json.dumps(c, sort_keys=True, ensure_ascii=False).encode())
     settings = {"chunk_chars": chunk_chars, "views": list(views), "tokenizer": tokenizer.fingerprint,
-                "embedder": embedder.name, "bm25": [1.5, 0.75, BM25_TEXT], "format": FORMAT_VERSION}
+                "embedder": embedder.name, "bm25": [1.5, 0.75, BM25_TEXT], "format": FORMAT_VERSION,
+                **({"asked_embedded": ASKED_EMBEDDED} if "asked" in views else {})}
     build_key = hashlib.sha256((corpus.hexdigest() + json.dumps(settings, sort_keys=True)).encode()).hexdigest()
     if previous and previous.manifest.get("build_key") == build_key:
         log.info("index at %s is up to date (%d chunks); not rebuilt", out, len(chunks))
@@ -136,6 +137,7 @@ def build_index(source: str, out: Path, *, assets_dir: Path, embedder: Embedder,
             "counts": {"documents": len({c["doc_id"] for c in chunks}), "chunks": len(chunks),
                        "vectors": len(chunks) * len(views)},
             "chunk_chars": chunk_chars, "views": list(views),
+            **({"asked_embedded": ASKED_EMBEDDED} if "asked" in views else {}),
             "embedder": {"name": embedder.name, "dim": embedder.dim}, "embedder_spec": embedder_spec,
             "bm25": {"k1": 1.5, "b": 0.75, "epsilon": 0.25, "implementation": "scipy.sparse csc", "text": BM25_TEXT},
             "tokenizer": {"name": tokenizer.fingerprint, "user_words": len(tokenizer.user_words)},
@@ -219,10 +221,12 @@ def ensure_index(settings: Any, embedder: Embedder | None = None) -> Path:
         manifest = read_manifest(directory)
         if manifest.get("source") != "assets" or (manifest["embedder"].get("name") == embedder.name
                                                   and tuple(manifest.get("views") or ("full",)) == views
-                                                  and (manifest.get("bm25") or {}).get("text") == BM25_TEXT):
+                                                  and (manifest.get("bm25") or {}).get("text") == BM25_TEXT
+                                                  and ("asked" not in views
+                                                       or manifest.get("asked_embedded") == ASKED_EMBEDDED)):
             return directory
         print(f"rebuilding the knowledge-base index in {directory} for {embedder.name} ({', '.join(views)}; BM25 "
-              f"reads {BM25_TEXT})…", file=sys.stderr)
+              f"reads {BM25_TEXT}; the asked view embeds {ASKED_EMBEDDED} questions)…", file=sys.stderr)
     except IndexLoadError:
         print(f"building the knowledge-base index in {directory} (first start)…", file=sys.stderr)
     try:

@@ -232,3 +232,24 @@ def test_the_default_knowledge_base_has_questions_for_every_passage():
     asked = asked_questions(ASSETS / "knowledge" / "asked")
     ids = [p["doc_id"] for p in assets_passages(ASSETS / "knowledge")]
     assert set(asked) == set(ids) and all(len(q) >= 3 for q in asked.values())
+
+
+def test_the_asked_view_embeds_the_first_questions_and_bm25_reads_them_all(tmp_path):
+    from medical_agent.indexing.build import ensure_index
+    from medical_agent.indexing.chunking import ASKED_EMBEDDED, bm25_text, view_text
+    from medical_agent.retrieval.index_store import MANIFEST, read_manifest
+    from medical_agent.settings import load_settings
+
+    chunk = {"title": "T", "text": "passage", "metadata": {"questions": [f"q{n}" for n in range(7)]}}
+    assert view_text(chunk, "asked") == " ".join(["T", *[f"q{n}" for n in range(ASKED_EMBEDDED)]])
+    assert all(f"q{n}" in bm25_text(chunk) for n in range(7))
+    kb = tmp_path / "kb"
+    settings = load_settings(env={"MEDAGENT_INDEX_DIR": str(kb), "MEDAGENT_EMBEDDER": "hashing:32"})
+    ensure_index(settings)
+    manifest = read_manifest(kb)
+    assert manifest["asked_embedded"] == ASKED_EMBEDDED
+    del manifest["asked_embedded"]        # an index that embedded every question
+    manifest["build_key"] = "an earlier build"
+    (kb / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    ensure_index(settings)
+    assert read_manifest(kb)["asked_embedded"] == ASKED_EMBEDDED
