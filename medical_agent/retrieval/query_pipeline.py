@@ -148,7 +148,8 @@ class QueryPipeline:
 
     def bridges(self, word: str) -> bool:
         """Whether the Korean ``word`` has English that the index holds: a glossary entry or a linked concept's
-        name whose words are all index words, an index word it transliterates (loanword) or an English compound of
+        name (or its class's, for a medicine: a passage on antidepressants knows sertraline) whose words are all
+        index words, an index word it transliterates (loanword) or an English compound of
         its roots. The relevance gate asks it of a Korean question's names searched over English passages: a name
         without one is unknown to them (팍스로비드 is Paxlovid, which MedQuAD never names)."""
         if self.retriever is None:
@@ -157,7 +158,8 @@ class QueryPipeline:
         names = list(self.glossary.english(word, morphemes)) if self.glossary else []
         for mention in self.linker.link(word) if self.linker else []:
             concept = self.concepts.by_cui.get(mention.cui) if self.concepts else None
-            names += [concept.name, *concept.synonyms_en] if concept else []
+            klass = self.concepts.class_of(concept.cui) if concept else None     # sertraline: antidepressant
+            names += [*(concept.english_names if concept else ()), *(klass.english_names if klass else ())]
         vocabulary = self.retriever.index.bm25.vocab
         if any(all(t in vocabulary for t in self.tokenizer.tokenize(name)) for name in names if name):
             return True

@@ -5,6 +5,7 @@ LOINC codes (the evaluation maps Synthea FHIR records through them)."""
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,29 @@ class ConceptTableError(ValueError):
 
 def _split(value: str | None) -> tuple[str, ...]:
     return tuple(v.strip() for v in (value or "").split("|") if v.strip())
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+CLASS_WORDS = frozenset({"inhibitor", "inhibitors", "agonist", "agonists", "blocker", "blockers", "agent", "agents"})
+
+
+def _names_class(c: Concept) -> int:
+    """How the concept names its topic's class: 2 when its preferred name is the topic ("NSAID", "Statin", "Beta
+    blocker" for beta-blocker), 1 when one of its English names is the topic or the topic and a class word ("SGLT2
+    inhibitor", "DPP-4 inhibitor"), 0 otherwise (never a combination, "/")."""
+    topic = _squeeze(c.topic)
+    if not topic or "/" in c.name:
+        return 0
+    if _squeeze(c.name) == topic:
+        return 2
+
+    def names_it(name: str) -> bool:
+        words = name.lower().split()
+        return _squeeze(name) == topic or (len(words) == 2 and _squeeze(words[0]) == topic and words[1] in CLASS_WORDS)
+    return 1 if any(names_it(n) for n in c.english_names) else 0
 
 
 @dataclass(frozen=True)
@@ -51,11 +75,21 @@ class ConceptTable:
 
     def __post_init__(self) -> None:
         self.by_cui = {c.cui: c for c in self.concepts}
+        ranked = sorted((c for c in self.concepts if c.slot == "medication" and _names_class(c)), key=_names_class)
+        self._classes = {c.topic: c for c in ranked}          # the better-named class last, so it wins
         self.by_code = {}
         for c in self.concepts:
             for system, codes in (("snomed", c.snomed_ct), ("rxnorm", c.rxnorm), ("loinc", c.loinc)):
                 for code in codes:
                     self.by_code.setdefault(f"{system}:{code}", c)
+
+    def class_of(self, cui: str) -> Concept | None:
+        """The class a medicine belongs to (sertraline: Antidepressant; empagliflozin: SGLT2 inhibitor), by its topic
+        in the table, or None. A passage about the class covers its members: the ninth blind pairwise round declined
+        "my 17 yo just started sertraline" because the depression passage says "antidepressants such as SSRIs"."""
+        concept = self.by_cui.get(cui)
+        klass = self._classes.get(concept.topic) if concept is not None and concept.slot == "medication" else None
+        return klass if klass is not None and klass.cui != cui else None
 
     def korean_names(self) -> list[str]:
         return sorted({n for c in self.concepts for n in c.names_ko})

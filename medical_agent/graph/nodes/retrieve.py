@@ -113,10 +113,14 @@ def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool, 
 
 
 def concept_names(deps: Deps) -> Callable[[Mention], Sequence[str]]:
-    """A mention's other names: the concept table's English synonyms and Korean names."""
-    by_cui = deps.concepts.by_cui
+    """A mention's other names: the concept table's English synonyms and Korean names, and a medicine's class's
+    (a passage on antidepressants covers sertraline)."""
+    table = deps.concepts
 
     def names(m: Mention) -> Sequence[str]:
-        c = by_cui.get(m.cui)
-        return (*c.english_names, *c.names_ko) if c is not None else ()
+        c = table.by_cui.get(m.cui)
+        if c is None:
+            return ()
+        klass = table.class_of(c.cui)
+        return (*c.english_names, *c.names_ko, *((*klass.english_names, *klass.names_ko) if klass else ()))
     return names
