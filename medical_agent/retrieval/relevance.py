@@ -114,10 +114,13 @@ def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[
     latin = [i.bm25.vocab for i in indexes]
     nouns = {m.form for m in indexes[0].tokenizer.morphemes(text) if m.tag in NOUNS} if HANGUL.search(text) else set()
     out = []
+    surface = _surface_words(text, indexes[0].tokenizer.tokenize)
     for token in dict.fromkeys(indexes[0].tokenizer.tokenize(text)):
         hangul = bool(HANGUL.search(token))
         if NUMBER.fullmatch(token) or not _name_like(token, hangul, nouns):
             continue
+        if not hangul and any(common_word(w, "en") or misspelt_common(w) for w in surface.get(token, ())):
+            continue                   # "christmas" (token "christma"), "embarassed": everyday words as typed
         if hangul and not korean:
             if bridged is not None and not bridged(token):
                 out.append(token)
@@ -132,6 +135,39 @@ def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[
             continue
         out.append(token)
     return out
+
+
+def _surface_words(text: str, tokenize: Callable[[str], list[str]]) -> dict[str, set[str]]:
+    """The words of ``text`` as written (lower case), by the token each becomes (the tokenizer stems "christmas")."""
+    out: dict[str, set[str]] = {}
+    for word in set(re.findall(r"[A-Za-z][A-Za-z'-]{4,}", text)):
+        for token in tokenize(word):
+            out.setdefault(token, set()).add(word.lower())
+    return out
+
+
+MISSPELT_ZIPF = 3.5                 # a word one edit from a word this common is that word misspelt ("embarassed")
+
+
+@lru_cache(maxsize=4096)
+def misspelt_common(word: str) -> bool:
+    """Whether ``word`` (eight letters or more) is one edit from a common English word (Zipf of at least
+    :data:`MISSPELT_ZIPF`): a visitor's typo, not a name. Drug names are never that close to a common word of that
+    length (checked over the gate sets' absent names)."""
+    if len(word) < 8:
+        return False
+    return any(_within(word, w, 1) for w in _common_by_start().get(word[:1], ()))
+
+
+@lru_cache(maxsize=1)
+def _common_by_start() -> dict[str, tuple[str, ...]]:
+    from wordfreq import top_n_list, zipf_frequency
+
+    grouped: dict[str, list[str]] = {}
+    for w in top_n_list("en", 60000):
+        if len(w) >= 7 and w.isalpha() and zipf_frequency(w, "en") >= MISSPELT_ZIPF:
+            grouped.setdefault(w[:1], []).append(w)
+    return {k: tuple(v) for k, v in grouped.items()}
 
 
 def _name_like(token: str, hangul: bool, nouns: set[str]) -> bool:
