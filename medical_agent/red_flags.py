@@ -36,6 +36,11 @@ CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|
              # the pit of the stomach pressed, which a heart attack can be in older or diabetic people ("명치가 꽉 막힌것처럼
              # 답답하고 … 식은땀도 나고 숨도 좀 차하시는데": visitor_test8; a companion symptom is still needed)
              r"명치.{0,12}(?:답답|짓누|조이|조여|막힌|뻐근)",
+             # the same in English, and a jaw and neck ache (visitor_test12: "an ache in his jaw and neck and a heavy
+             # feeling in his upper belly …, he's pale, sweaty and feels sick"; a companion symptom is still needed)
+             r"(?:heavy|heaviness|pressure|tight|squeez\w*)[\w\s,]{0,20}?(?:feeling|sensation|pressure|pain)?\s*in\s+"
+             r"(?:my\s+|his\s+|her\s+|the\s+)?(?:upper\s+(?:belly|stomach|abdomen|tummy)|pit\s+of\s+(?:my|his|her|the)\s+stomach)",
+             r"\bache\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?jaw\s+and\s+(?:neck|arm|shoulder)",
              r"chest\s+(?:pain|pressure|tightness|hurts)", r"pain\s+in\s+(?:my\s+|his\s+|her\s+)?chest",
              r"chest\s+(?:feels?\s+|is\s+)?(?:\w+\s+){0,2}?(?:heavy|tight|crushing|squeez\w*)",
              r"(?:pressure|tightness|burning\s+pressure)\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?chest",
@@ -51,7 +56,10 @@ CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가�
                        r"왼(?:쪽)?\s*팔", r"턱", r"\bjaw\b")
 STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
               r"말(?:이|도|을)?\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
-              r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)", r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
+              r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)",
+              r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
+              # "now hes slurring a bit" (visitor_test11: not "was slurring his jokes" after a few beers)
+              r"(?:'s|\b(?:is|hes|shes|im|started|starting|keeps?|now))\s+slurring\b(?!\s+(?:his|her|my)\s+(?!words|speech))",
               r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
               r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)",
               # sight lost in one eye like a curtain, even if it came back (a TIA of the eye; visitor_test9)
@@ -85,6 +93,10 @@ SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶
                r"(?:다|모두|전부|그냥|이제)\s*끝내고\s*싶", r"사라지고\s*싶", r"없어지면\s*(?:다들|모두|가족들?이?)?\s*편",
                r"(?:수면제|약)\S{0,2}\s*(?:\S+\s*)?(?:모아\s*두|모으고|모아\s*놓)", r"better\s+off\s+without\s+(?:me|him|her|them)",
                r"end\s+it\s+all", r"no\s+reason\s+to\s+(?:live|go\s+on)",
+               # a voice telling them they are a burden (visitor_test11: severe depression with psychotic features)
+               r"(?:hears?|hearing)\s+(?:a\s+)?voices?\b.{0,60}\bburden", r"\b(?:i'?m|she'?s|he'?s|i\s+am|(?:she|he)\s+is)\s+(?:such\s+)?a\s+burden\b",
+               r"\bfeel(?:s|ing)?\s+like\s+(?:such\s+)?a\s+burden\b",
+               r"짐이\s*(?:된다|돼|되는|될)\S{0,6}\s*(?:\S+\s*){0,3}(?:목소리|소리가\s*들)|(?:목소리|환청).{0,30}짐이\s*(?:된|돼)",
                # a farewell message (the fifth blind round: "he texted me 'sorry for everything, take care of mom'")
                r"sorry\s+for\s+everything", r"take\s+care\s+of\s+(?:mom|mum|dad|the\s+kids|my\s+kids|everyone)\s+for\s+me",
                r"(?:그동안|전부|다)\s*미안했(?:다|어)[^?]{0,30}(?:문자|카톡|메시지|연락)",

@@ -189,3 +189,24 @@ def test_a_bleed_a_high_potassium_and_a_curtain_over_one_eye_get_the_line(text, 
                                   "the curtain came down at the end of the play"])
 def test_a_mild_potassium_or_a_theatre_curtain_gets_none(text):
     assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # the tenth blind pairwise round (visitor_test11) and visitor_test12's first run: each had no line
+    ("husband (66) says his left hand went numb and clumsy about 20 min ago and now hes slurring a bit", "stroke"),
+    ("she told me she hears a voice at night saying she's a burden", "suicidal_thoughts"),
+    ("I just feel like such a burden to everyone lately", "suicidal_thoughts"),
+    ("an ache in his jaw and neck and a heavy feeling in his upper belly for 40 min, he's pale and sweaty",
+     "chest_pain"),
+    ("엄마가 밤마다 가족한테 짐이 된다는 목소리가 들린대요", "suicidal_thoughts"),
+])
+def test_slurring_a_voice_of_burden_and_a_heavy_upper_belly_with_sweating_get_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["he had a few beers and was slurring his jokes",
+                                  "I get a heavy feeling in my upper belly after big meals",
+                                  "the tax burden on small firms"])
+def test_beer_a_full_belly_or_a_tax_burden_gets_none(text):
+    assert triage(text, "en") is None

@@ -64,3 +64,13 @@ def test_the_start_log_says_who_writes_the_answers(make_agent, caplog):
     make_agent(scripted(), answer_from="model")
     ready = [r.getMessage() for r in caplog.records if r.getMessage().startswith("agent ready")]
     assert "answers in the sources' own sentences" in ready[0] and "answers written by the model" in ready[1]
+
+
+@pytest.mark.parametrize("answer_from", ["sources", "model"])
+def test_an_uncovered_emergency_gets_the_emergency_line_and_no_improvised_first_aid(make_agent, answer_from):
+    llm = scripted()
+    message = "ambulance is coming, my grandpa suddenly can't breathe and his lips are blue, should I lay him flat?"
+    result = make_agent(llm, answer_from=answer_from, **NONE_CLOSE).run("u", message)
+    assert result["red_flag"] and result["answer"].startswith(result["red_flag"]["line"])
+    assert result["generator"] == "not_covered" and "MODEL WROTE THIS" not in result["answer"]
+    assert not llm.calls_with("generate")

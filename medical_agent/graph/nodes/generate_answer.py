@@ -143,7 +143,9 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     elif regen == "draft" or (not plan.not_covered and regen != "translate" and from_sources(deps, turn)):
         generator = "extractive_draft"        # the sources' own words: a model's answer that would not answer, or
                                               # every covered answer where the model does not write them
-    elif plan.not_covered and deps.llm is None:
+    elif plan.not_covered and (deps.llm is None or (red and not turn.llm_mode)):
+        # an emergency the sources do not cover gets the emergency line and no first aid improvised by the model
+        # (the tenth blind pairwise round: "lay him flat so he can rest" for a gasping man with blue lips)
         body, generator = not_covered_text(state, turn, deps, lang), "not_covered"
         write({"type": "token", "text": body})
     elif deps.llm is not None:
