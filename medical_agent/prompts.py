@@ -125,6 +125,16 @@ NOT_COVERED_OFFLINE = {
           "severe or getting worse quickly, call your local emergency number.",
 }
 
+# An emergency (a red flag) that no source covers: after the emergency line, what to do until help comes, and no
+# first aid the sources do not give (the tenth blind pairwise round: a model told a caller to lay a gasping man flat).
+NOT_COVERED_EMERGENCY = {
+    "ko": "제 자료에는 이 상황에 대한 구체적인 내용이 없어, 확인되지 않은 응급처치는 안내하지 않겠습니다. 위 안내대로 지금 바로 "
+          "119에 연락하고, 상담원의 지시에 따르세요. 도움이 올 때까지 곁을 지켜 주세요.",
+    "en": "My sources have nothing specific on this situation, so I will not give first aid they do not support. Call "
+          "your local emergency number now as above and follow the dispatcher's instructions. Stay with the person until "
+          "help arrives.",
+}
+
 # A question about an animal's health (retrieval.relevance.about_an_animal), offline.
 NOT_COVERED_ANIMAL = {
     "ko": "제 자료는 사람의 건강에 관한 것이라 동물의 건강에 관한 질문에는 답하지 않겠습니다. 사람이 먹는 약은 동물에게 "

@@ -8,7 +8,7 @@ import pytest
 
 from medical_agent.llm import ScriptedLLM
 from medical_agent.llm.fake import verify_reply
-from medical_agent.prompts import NOT_COVERED_LABEL, OFFLINE_LABEL
+from medical_agent.prompts import NOT_COVERED_EMERGENCY, NOT_COVERED_LABEL, OFFLINE_LABEL
 from medical_agent.settings import SettingsError
 
 QUESTION = "What are the side effects of metformin?"
@@ -74,3 +74,4 @@ def test_an_uncovered_emergency_gets_the_emergency_line_and_no_improvised_first_
     assert result["red_flag"] and result["answer"].startswith(result["red_flag"]["line"])
     assert result["generator"] == "not_covered" and "MODEL WROTE THIS" not in result["answer"]
     assert not llm.calls_with("generate")
+    assert NOT_COVERED_EMERGENCY["en"] in result["answer"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...evidence import Evidence
-from ...prompts import NOT_COVERED_ANIMAL, NOT_COVERED_OFFLINE
+from ...prompts import NOT_COVERED_ANIMAL, NOT_COVERED_EMERGENCY, NOT_COVERED_OFFLINE
 from ...retrieval.relevance import AMBIGUOUS, CORRECT, INCORRECT
 from ...verify.passage_relevance import relevant_passages
 from ..deps import Deps
@@ -68,10 +68,12 @@ def citable(docs: list[Evidence], plan: GatePlan) -> list[Evidence]:
 
 def not_covered_text(state: AgentState, turn: TurnContext, deps: Deps, lang: str) -> str:
     """The offline answer to a question no source covers: it says so, names what the sources do not know, and
-    where to ask."""
+    where to ask; for an emergency, what to do until help comes."""
     key = "ko" if lang == "ko" else "en"
     if (state.get("gate") or {}).get("topic") == "animal":
         return NOT_COVERED_ANIMAL[key]
+    if state.get("red_flag"):
+        return NOT_COVERED_EMERGENCY[key]
     unknown = (state.get("gate") or {}).get("unknown") or []
     about = (f" ({', '.join(unknown[:3])})" if unknown else "")
     documents = ""
