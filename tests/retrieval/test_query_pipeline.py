@@ -319,3 +319,25 @@ def test_an_unpaired_mixed_index_is_searched_per_language_and_the_rankings_inter
     calls.clear()
     paired = QueryPipeline.search_index(Stub(paired=True), Query("metformin pill"), "en", 5)
     assert [h.chunk_id for h in paired] == ["en1", "en2", "en3", "en4", "en5"] and calls == [{"lang": "en"}]
+
+
+def test_an_interaction_question_puts_the_interactions_passage_of_a_named_medicine_second():
+    from medical_agent.context.extraction.concepts import load_concepts
+    from medical_agent.evidence import Evidence
+    from medical_agent.retrieval.query_pipeline import Expansion, interactions_first
+    from medical_agent.settings import PROJECT_ROOT
+
+    table = load_concepts(str(PROJECT_ROOT / "assets" / "concepts.csv"))
+    apixaban = next(c.cui for c in table.concepts if c.name == "Apixaban")
+
+    def hit(doc: str, title: str, text: str) -> Evidence:
+        return Evidence(chunk_id=doc, doc_id=doc, title=title, text=text)
+    hits = [hit("af", "Atrial fibrillation and stroke", "Anticoagulants such as apixaban prevent strokes."),
+            hit("miss", "DOACs: missed doses", "If you miss a dose of apixaban ..."),
+            hit("warf", "Warfarin interactions", "Many antibiotics change the INR."),
+            hit("doac", "DOACs: bleeding signs and drug interactions", "Rifampicin lowers apixaban levels.")]
+    exp = Expansion("en", concepts=[apixaban], intents=["interactions"])
+    assert [h.doc_id for h in interactions_first(hits, exp, table)] == ["af", "doac", "miss", "warf"]
+    assert [h.rank for h in interactions_first(hits, exp, table)] == [1, 2, 3, 4]
+    no_drug = Expansion("en", concepts=[], intents=["interactions"])
+    assert interactions_first(hits, no_drug, table) == hits          # nothing named: nothing to lift
