@@ -7,6 +7,11 @@ import pytest
 from medical_agent.red_flags import triage
 
 
+def _triaged(text: str):
+    """The triage of ``text`` in its own language (Korean when it has Hangul)."""
+    return triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+
+
 @pytest.mark.parametrize("text, kind", [
     ("가슴이 쥐어짜듯 아프고 식은땀이 나요 어떻게 해야돼요??", "chest_pain"),
     ("my dad is 68, says his chest feels really heavy like something is sitting on it", "chest_pain"),
@@ -66,7 +71,7 @@ from medical_agent.red_flags import triage
     ("his lips look a bit blue", "breathing"),
 ])
 def test_an_emergency_described_in_everyday_words(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
@@ -102,7 +107,7 @@ def test_an_emergency_described_in_everyday_words(text, kind):
     "why do I pass so much wind after beans?",
 ])
 def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
-    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+    assert _triaged(text) is None
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -119,7 +124,7 @@ def test_no_emergency_line_for_a_question_about_it_or_something_else(text):
     ("임신 34주인데 양수가 새는 것 같아요", "waters_breaking"),
 ])
 def test_an_obstruction_lactic_acidosis_and_waters_breaking_early_get_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
@@ -135,7 +140,7 @@ def test_an_obstruction_lactic_acidosis_and_waters_breaking_early_get_the_line(t
      "jaw for about 15 minutes", "chest_pain"),
 ])
 def test_an_emergency_told_as_a_story_gets_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
@@ -145,7 +150,7 @@ def test_an_emergency_told_as_a_story_gets_the_line(text, kind):
     "the tight feeling in my chest muscles after the gym",            # no companion symptom
 ])
 def test_no_line_for_indigestion_charity_or_a_sore_muscle(text):
-    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+    assert _triaged(text) is None
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -159,7 +164,7 @@ def test_no_line_for_indigestion_charity_or_a_sore_muscle(text):
      "this a bug?", "ketoacidosis"),
 ])
 def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
@@ -167,7 +172,7 @@ def test_breathing_below_ten_a_minute_gets_the_line(text, kind):
                                   "1분에 8번 정도 기침해요",
                                   "I have been very thirsty lately and peeing a lot, is it diabetes?"])
 def test_a_normal_breathing_rate_a_count_of_coughs_or_thirst_alone_gets_none(text):
-    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+    assert _triaged(text) is None
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -181,14 +186,14 @@ def test_a_normal_breathing_rate_a_count_of_coughs_or_thirst_alone_gets_none(tex
     ("K 6.2 and my heart is fluttering", "high_potassium"),
 ])
 def test_a_bleed_a_high_potassium_and_a_curtain_over_one_eye_get_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
 @pytest.mark.parametrize("text", ["칼륨이 5.2 나왔어요", "potassium 6.1, feel fine", "vitamin k 6 days a week",
                                   "the curtain came down at the end of the play"])
 def test_a_mild_potassium_or_a_theatre_curtain_gets_none(text):
-    assert triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en") is None
+    assert _triaged(text) is None
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -201,7 +206,7 @@ def test_a_mild_potassium_or_a_theatre_curtain_gets_none(text):
     ("엄마가 밤마다 가족한테 짐이 된다는 목소리가 들린대요", "suicidal_thoughts"),
 ])
 def test_slurring_a_voice_of_burden_and_a_heavy_upper_belly_with_sweating_get_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 

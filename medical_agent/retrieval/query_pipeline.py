@@ -161,10 +161,8 @@ class QueryPipeline:
             return True
         morphemes = self.tokenizer.morphemes(word)
         names = list(self.glossary.english(word, morphemes)) if self.glossary else []
-        for mention in self.linker.link(word) if self.linker else []:
-            concept = self.concepts.by_cui.get(mention.cui) if self.concepts else None
-            klass = self.concepts.class_of(concept.cui) if concept else None     # sertraline: antidepressant
-            names += [*(concept.english_names if concept else ()), *(klass.english_names if klass else ())]
+        for mention in self.linker.link(word) if self.linker and self.concepts else []:
+            names += self.concepts.names_with_class(mention.cui, korean=False)     # sertraline: antidepressant
         vocabulary = self.retriever.index.bm25.vocab
         if any(all(t in vocabulary for t in self.tokenizer.tokenize(name)) for name in names if name):
             return True
@@ -260,13 +258,8 @@ def interactions_first(hits: list[Evidence], exp: Expansion, concepts: ConceptTa
     test11: Eliquis with rifampicin, nifedipine with clarithromycin, a salt substitute with spironolactone)."""
     if not hits or concepts is None:
         return hits
-    names: list[str] = []
-    for cui in exp.concepts:
-        concept = concepts.by_cui.get(cui)
-        if concept is None or concept.slot != "medication":
-            continue
-        klass = concepts.class_of(cui)
-        names += [*concept.english_names, *concept.names_ko, *((*klass.english_names, *klass.names_ko) if klass else ())]
+    names = [n for cui in exp.concepts if (c := concepts.by_cui.get(cui)) is not None and c.slot == "medication"
+             for n in concepts.names_with_class(cui)]
     if not names:
         return hits
 

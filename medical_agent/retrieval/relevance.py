@@ -164,8 +164,10 @@ def _common_by_start() -> dict[str, tuple[str, ...]]:
     from wordfreq import top_n_list, zipf_frequency
 
     grouped: dict[str, list[str]] = {}
-    for w in top_n_list("en", 60000):
-        if len(w) >= 7 and w.isalpha() and zipf_frequency(w, "en") >= MISSPELT_ZIPF:
+    for w in top_n_list("en", 60000):             # most frequent first: stop at the first word below the bar
+        if zipf_frequency(w, "en") < MISSPELT_ZIPF:
+            break
+        if len(w) >= 7 and w.isalpha():
             grouped.setdefault(w[:1], []).append(w)
     return {k: tuple(v) for k, v in grouped.items()}
 

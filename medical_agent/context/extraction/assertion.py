@@ -6,11 +6,8 @@ with their status for display. The scope is the clause around the mention: Korea
 (당뇨는 없어요, 고혈압이 아니에요, 임신 중이 아니고, 안 먹어요), English negation precedes it (no history of, denies,
 don't have). Someone else's case wins over a plain mention: a relative, friend, colleague or neighbour earlier in
 the clause, a child named only by age ("my 6-year-old", 세 살배기가), or as the subject of the sentence (아버지가
-고혈압이 있으신데, my friend takes ...): ``family`` means "not the person's" (:mod:`.whose` tells it). Resolution words and past events
-(예전에 … 나았어요, 예전에 결핵 앓았어요, used to be on, switched from, I had a heart attack in 2019) make it
-historical, but only up to a turn to the present ("… but now", 지금은), and an English resolution after several
-mentions belongs to the nearest one it can be said of ("switched to losartan because of the cough, which is gone
-now": the cough; in Korean, 예전에 already dates the whole sentence).
+고혈압이 있으신데, my friend takes ...): ``family`` means "not the person's" (:mod:`.whose` tells it). Resolution words and
+past events make it historical (:mod:`.past` tells it).
 A mention in a clause that asks or supposes ("뇌졸중의 증상은 뭔가요?", "Can I take ibuprofen?", "천식 있으면 …",
 "what if I had …") is hypothetical, shown as "asked about": asking about a drug is not taking it, unless the
 question names it as the person's own ("제 당뇨", "my metformin", "the drug I'm taking") or asks about going on
@@ -25,14 +22,13 @@ and a pregnancy planned ("임신 계획이 있어요", "trying to get pregnant")
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
-from .clauses import CONDITION, QUESTION, WHEN, clause_at, discontinued_past, past_tense, speculative
+from .clauses import CONDITION, QUESTION, WHEN, clause_at, speculative
+from .past import ILLNESS, LISTED, Others, historical, slot_of
 from .whose import FIRST_PERSON, KO_SPEAKER, someone_elses
 
 PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "family", "historical", "hypothetical"
 ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
-Others = Sequence[tuple[int, int, str]]         # the message's mentions: start, end, slot
 
 # "당뇨는 없어요", "임신 중이 아니고" (a state noun such as 중 may stand between the mention and its particle), "임신한
 # 건 아니고요" (it is not that I am), "알레르기 같은 건 없는데" (such things), "열은 처음부터 없었고요" (an adverb of
@@ -63,75 +59,6 @@ EN_NEG_BEFORE = re.compile(
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
 EN_NEG_AFTER = re.compile(r"^\s*(?:(?:both|all|each)\s+)?(?:was|is|were|came\s+back)?\s*(?:ruled\s+out|negative|not\s+present|"
                           r"excluded)\b|^[\s-]*free\b", re.I)            # "HIV and syphilis both negative"
-KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|어렸을\s*땐|어릴\s*땐|전에는|전엔|한때|"
-                        r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|초등학교|유치원|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
-                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
-                        r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
-KO_RESOLVED = re.compile(r"(?:나았|완치|끊은\s*지|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
-                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음))")
-# A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
-# 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
-KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
-                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
-                              # "예전엔 이부프로펜을 먹다가 지금은 타이레놀만", "아마릴에서 제미메트로 바꾼 지" (test14)
-                              r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:지금은|이제는|요즘은|현재는)|"
-                              r"에서\s*(?:\S+\s*){0,3}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
-                              # "다오닐을 먹을 때는 저혈당이 자주 왔는데 온글라이자로 바꾸고 나서는" (test15)
-                              r"(?:을|를)?\s*(?:먹|복용하|쓰|맞)을\s*때(?:는|엔)?\s*(?:\S+\s*){0,6}?(?:으로|로)\s*"
-                              r"(?:바꾸|바꿨|바꾼|변경|교체))")
-KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
-# Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
-KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
-                         r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
-# A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
-KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
-KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
-KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단|시작|처음\s*알|그\s*뒤로|그\s*후로|보균)")   # "작년에 … 먹기 시작했어요", "대학 때 … 보균자인 걸 처음 알았고": still
-EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
-                        r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|cured\s+(?:my|me\s+of)|resolved|"
-                        r"in\s+the\s+past|years\s+ago|(?:no\s+longer|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped)\s+"
-                        r"(?:have|has|taking|take|my|the|using)|former(?:ly)?|"
-                        r"I\s+was\s+on|"
-                        r"history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b", re.I)
-# What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
-# "I had a mini-stroke two years ago and I'm on aspirin": a present-tense "I'm on" / "I take" turns to now too.
-EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|switched|changed|started|"
-                    r"only\s+(?:keep|use|take|have)|keep\s+(?:a|an|my|the)|"
-                    r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
-EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
-                              r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit)\s+(?:taking\s+|using\s+)?(?:my\s+|the\s+)?$", re.I)
-EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
-EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
-                               r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
-                               r"(?P<drug>(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
-                               r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
-# Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
-LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
-                    re.I)
-KO_LISTED = re.compile(r"^\s*(?:도|이나|나|이랑|랑|하고|과|와|및)?\s*,?\s*$")
-# What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
-ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
-EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with)|"
-                           r"\b(?:gave|caused)\s+me)\s+(?:an?\s+|my\s+)?(?:(?:bout|episode|case|attack|touch|spell)\s+of\s+)?"
-                           r"(?:[\w-]+\s+)?$", re.I)
-EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
-                                r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+)|"
-                                # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
-                                r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
-                                r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
-# A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
-EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
-                                r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
-EN_MONTH_AFTER = re.compile(r"^[^.]{0,20}?\b(?:in|back\s+in|last)\s+(?:January|February|March|April|May|June|July|August|"
-                            r"September|October|November|December|year|winter|summer|spring|autumn|fall)\b")
-# An earlier episode told in the past: "I had gestational diabetes with my first pregnancy" (the pregnancy too),
-# "첫째 임신했을 때 …었어요"
-EN_EARLIER_EPISODE = re.compile(r"\b(?:had|was|were|got|developed|did)\b[^.?!]{0,60}\b(?:with|during|in|after)\s+my\s+"
-                                r"(?:first|second|third|last|previous|earlier|prior|other|older|\w+est)\s+$", re.I)
-# What a medicine did once: "amoxicillin gave me a rash when I was a kid"
-EN_EFFECT_AFTER = re.compile(r"^\s*(?:gave|made|caused|triggered|left)\s+me\b", re.I)
-KO_WHEN_AFTER = re.compile(r"^\s*(?:했을|중이었을|중일|이었을|였을|을|일|(?:걸렸|앓았|있었|났었|생겼)을)?\s*때(?!문)")      # not 때문에 (because of)
 # The question names the item as the person's own: 제 당뇨, 제가 먹는 약, my metformin, I'm taking X.
 KO_OWN_BEFORE = re.compile(r"(?:(?<![가-힣])(?:제|내)\s+(?:\S+\s+)?|(?:제가|내가)\s+(?:\S+\s+)?(?:먹는|먹고\s*있는|"
                            r"복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|앓는|앓고\s*있는|가진|있는)\s+)$")
@@ -222,89 +149,6 @@ def _own(before: str) -> bool:
     return (bool(m) and not AUX_BEFORE_I.search(before[:m.start()])) or bool(EN_NORMAL_TO_FEEL.search(before))
 
 
-def _slot_of(span: tuple[int, int], others: Others) -> str | None:
-    return next((slot for s, e, slot in others if (s, e) == span), None)
-
-
-def _said_of(text: str, span: tuple[int, int], stop: int, others: Others, kinds: tuple[str, ...]) -> bool:
-    """What is said at ``stop``, which can be said of mentions of ``kinds``, is about the mention at ``span``:
-    it is of such a kind, and no other mention of such a kind stands between them, except ones listed with it. In
-    "switched to losartan because of the cough, which is gone now" the cough is gone, not losartan; in "I took
-    metformin for my diabetes but stopped" metformin is stopped, not the diabetes."""
-    own = _slot_of(span, others)
-    if own is not None and own not in kinds:
-        return False
-    last = end = span[1]
-    for s, e, slot in sorted(others):
-        if end <= s and e <= stop and slot in kinds:
-            if not LISTED.match(text[last:s]):
-                return False
-            last = e
-    return True
-
-
-def _history_before(before: str, marker: re.Pattern[str], now: re.Pattern[str]) -> bool:
-    """A past ``marker`` before the mention in its sentence, with no turn to the present between them."""
-    marks = list(marker.finditer(before))
-    return bool(marks) and not now.search(before, marks[-1].end())
-
-
-def _korean_over(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
-    """Korean says it is over after the mention, before any turn to the present: the discontinued past -었었-
-    ("두드러기가 났었는데", "발목 접질려서 깁스했었고 요즘은 …"), or a turn to the present that says it is gone ("… 지금은
-    다 가라앉았어요"), each bound to the nearest mention it can be said of."""
-    s_right = sentence[1]
-    turn = KO_NOW.search(text, end, s_right)
-    stop = turn.start() if turn else s_right
-    if (past := discontinued_past(text, end, stop)) is not None and \
-            not KO_ONGOING.search(text, end, past) and _said_of(text, (start, end), past, others, ILLNESS + STOPPED):
-        return True
-    over = KO_NOW_OVER.search(text, end, s_right)          # "당뇨가 있는데 지금은 괜찮아요" is under control, not over
-    return bool(over) and past_tense(text, start, over.start()) and \
-        _said_of(text, (start, end), over.start(), others, ILLNESS)
-
-
-def _historical(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int], others: Others) -> bool:
-    s_left, s_right = sentence
-    sentence_before, sentence_after = text[s_left:start], text[end:s_right]
-    after = text[end:clause_end]
-    if KO_SWITCHED_TO_AFTER.match(sentence_after):       # "… 트라젠타로 바꿨어요": what is taken now
-        return False
-    if KO_STOPPED_AFTER.match(sentence_after) and _slot_of((start, end), others) in (None, "medication"):
-        return True
-    if EN_SURVIVOR_AFTER.match(sentence_after):
-        return True
-    if EN_STOPPED_BEFORE.search(sentence_before) and _slot_of((start, end), others) in (None, "medication"):
-        return True         # "since i stopped my effexor cold turkey": the medicine, not what came since
-    if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
-            past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right])) or (
-            # "작년 겨울에 독감에 걸려서 타미플루를 먹었는데 먹자마자 토하고 난리도 아니었어요" (utterances_test12): the
-            # sentence tells the episode in the past, though the mention's own clause has no tense
-            past_tense(text, end, s_right) and not KO_ONGOING.search(text[s_left:s_right]) and
-            not KO_NOW.search(sentence_after) and not KO_AGAIN.search(sentence_before))):
-        return True
-    if _korean_over(text, start, end, sentence, others):
-        return True
-    # the time said after the mention, then that it is over: "결핵은 고등학교 때 앓고 완치됐고" (utterances_test15)
-    if (when := KO_HISTORY.match(sentence_after, 0)) is None and (when := re.match(r"\S{0,2}\s*", sentence_after)):
-        when = KO_HISTORY.match(sentence_after, when.end())
-    if when and (done := KO_RESOLVED.search(sentence_after, when.end(), when.end() + 16)) and \
-            not KO_NOW.search(sentence_after, 0, done.start()):
-        return True
-    over = EN_RESOLVED_AFTER.search(sentence_after)
-    if _history_before(sentence_before, EN_HISTORY, EN_NOW) or EN_SWITCHED_FROM.search(sentence_before) or \
-            (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
-        return True
-    if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
-            EN_PAST_TIME_AFTER.search(sentence_after):
-        return True
-    if EN_ADMITTED_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
-                                                           EN_MONTH_AFTER.search(sentence_after)):
-        return True
-    if EN_EARLIER_EPISODE.search(sentence_before) or \
-            (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
-        return True
-    return bool(KO_RESOLVED.search(after[:24]) and re.search(r"었|았|했|냈|났|쳤|였|됐", after[:26]))   # 끝냈, 마쳤; 고등학교 때 앓고 완치됐고
 
 
 # A topic said of in general and heard, in a question: "섬유근육통은 피검사로도 안 나온다던데 그럼 병원에서는 뭘 보고
@@ -373,6 +217,10 @@ def _in_general(text: str, start: int, end: int) -> bool:
     return bool(KO_PEOPLE_WITH_AFTER.match(text, end) or EN_PEOPLE_WITH_BEFORE.search(text, max(0, start - 40), start))
 
 
+# Mentions listed with a Korean particle share what is said after the last: "당뇨도 고혈압도 없고"
+KO_LISTED = re.compile(r"^\s*(?:도|이나|나|이랑|랑|하고|과|와|및)?\s*,?\s*$")
+
+
 def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:
     """The clause's words after the last mention listed with this one by a Korean particle ("당뇨도 고혈압도 없고",
     "고혈압이나 당뇨는 없어요") or "and", "or" ("HIV and syphilis both negative"), which say of each what they say of
@@ -417,25 +265,24 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         return FAMILY
     if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end):
         return NEGATED              # "20대 때 크론병인 줄 알고 … 알고 보니 장결핵": ruled out, whenever it was
-    if _historical(text, start, end, clause.end, clause.sentence, others):
+    if historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
         KO_MAY_HEARD_AFTER.match(text, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
-        (_slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
+        (slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before) or \
         KO_PROPOSED_AFTER.match(text, end) or EN_PROPOSED_BEFORE.search(text, max(0, start - 80), start)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and (_own(before) or EN_OWN_AFTER.match(text, end)) or \
-        (_slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
+        (slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))
     if supposed or (clause.kind == QUESTION and not owned and not (kept and _kept(text, start, end))):
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
     english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
-    if korean_negation or english_negation or EN_NEG_AFTER.search(after) or \
-            KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or KO_NOT_YET_AFTER.match(text, end):
+    if korean_negation or english_negation or EN_NEG_AFTER.search(after) or KO_NOT_YET_AFTER.match(text, end):
         return NEGATED
     return PRESENT

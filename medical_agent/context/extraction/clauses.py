@@ -177,8 +177,7 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
     morphs = [m for m in morphemes(text) if s <= m.start < e]
     question = _korean_question(text[s:e], morphs)
     clauses: list[Clause] = []
-    ends: list[Morph] = []
-    heads: list[Morph | None] = []          # the morpheme before each end: what the ending is joined to
+    ends: list[int] = []                    # where each clause but the last ends, in ``morphs``
     left = s
     for i, m in enumerate(morphs):
         rest = morphs[i + 1:]
@@ -192,14 +191,13 @@ def _korean(text: str, s: int, e: int) -> list[Clause]:
             clauses[-1] = replace(clauses[-1], kind=CONDITION)      # its -면 too ("피임약 먹으면 나아진다던데")
         if kind and any(r.tag.startswith(KO_CONTENT_TAGS) for r in rest):
             clauses.append(Clause(left, m.end, kind, (s, e)))
-            ends.append(m)
-            heads.append(morphs[i - 1] if i else None)
+            ends.append(i)
             left = m.end
     clauses.append(Clause(left, e, QUESTION if question else STATEMENT, (s, e)))
-    return _questioned(text, clauses, ends, heads) if question else clauses
+    return _questioned(text, clauses, morphs, ends) if question else clauses
 
 
-def _questioned(text: str, clauses: list[Clause], ends: list[Morph], heads: list[Morph | None]) -> list[Clause]:
+def _questioned(text: str, clauses: list[Clause], morphs: list[Morph], ends: list[int]) -> list[Clause]:
     """The clauses of a Korean question that ask too (utterances_test7): the first of two alternatives ("항진증이면 살이
     빠져요 아니면 쪄요?": does weight go down or up; "엑스포지는 아침에 먹는 게 나아요 저녁에 먹는 게 나아요?", the same
     predicate twice, utterances_test11), the conditions joined by -고 to a -면 ("어지럽고 귀에서 삐 소리
@@ -211,13 +209,14 @@ def _questioned(text: str, clauses: list[Clause], ends: list[Morph], heads: list
         following = out[i + 1]
         if out[i].kind != STATEMENT:
             continue
-        joined = ends[i].tag == "EC" and _norm(ends[i].form) == "고"
-        if ends[i].tag == "EF" and (text[following.start:following.end].strip() in KO_OR or
+        end = morphs[ends[i]]
+        joined = end.tag == "EC" and _norm(end.form) == "고"
+        if end.tag == "EF" and (text[following.start:following.end].strip() in KO_OR or
                                     (out[-1].kind == QUESTION and _last_word(text, out[i]) == _last_word(text, out[-1]))):
             out[i] = replace(out[i], kind=QUESTION)
         elif following.kind == CONDITION and joined:
             out[i] = replace(out[i], kind=CONDITION)
-        elif following.kind == QUESTION and joined and heads[i] is not None and heads[i].tag.startswith("VV"):
+        elif following.kind == QUESTION and joined and ends[i] and morphs[ends[i] - 1].tag.startswith("VV"):
             out[i] = replace(out[i], kind=QUESTION)
     return out
 

@@ -91,6 +91,12 @@ class ConceptTable:
         klass = self._classes.get(concept.topic) if concept is not None and concept.slot == "medication" else None
         return klass if klass is not None and klass.cui != cui else None
 
+    def names_with_class(self, cui: str, korean: bool = True) -> tuple[str, ...]:
+        """A concept's names and, for a medicine, its class's (English, and Korean unless ``korean`` is false); empty
+        for a cui the table lacks."""
+        found = [c for c in (self.by_cui.get(cui), self.class_of(cui)) if c is not None]
+        return tuple(n for c in found for n in (*c.english_names, *(c.names_ko if korean else ())))
+
     def korean_names(self) -> list[str]:
         return sorted({n for c in self.concepts for n in c.names_ko})
 

@@ -118,9 +118,5 @@ def concept_names(deps: Deps) -> Callable[[Mention], Sequence[str]]:
     table = deps.concepts
 
     def names(m: Mention) -> Sequence[str]:
-        c = table.by_cui.get(m.cui)
-        if c is None:
-            return ()
-        klass = table.class_of(c.cui)
-        return (*c.english_names, *c.names_ko, *((*klass.english_names, *klass.names_ko) if klass else ()))
+        return table.names_with_class(m.cui)
     return names
