@@ -36,12 +36,13 @@ ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
 # and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
 KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
-                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
+                          r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|게|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
-                          r"(?:없|아니|아님|않|안\s|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
-                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은)\s*적(?:이|은|도)?\s*"
-                          r"(?:한\s*번도\s*|전혀\s*)?없|받지\s*않))")
+                          r"(?:없|아니|아님|않|안\s|안(?=하|해|했|함)|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은|올라온|올라와\s*본|생긴|"
+                          r"생겨\s*본|난|나\s*본|겪은|겪어\s*본|있었던)\s*적(?:이|은|도)?\s*"
+                          r"(?:한\s*번도\s*|전혀\s*|평생\s*|살면서\s*)?없|받지\s*않))")
 KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 KO_NOT_YET_AFTER = re.compile(r"\s*전(?:이라|이에요|입니다|인데|이고|이어서)")     # "저는 아직 폐경 전이라" (test15)
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
@@ -178,6 +179,21 @@ def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence:
                 not FIRST_PERSON.search(text, sentence[0], sentence[1]))
 
 
+# Something read or heard, then a question about it: "I read that Nexium can wreck your kidneys if you take it for years.
+# Is that actually proven?" (utterances_test16)
+EN_HEARD_BEFORE = re.compile(r"\b(?:I\s+(?:read|heard|saw)|(?:read|heard|saw)\s+(?:online|somewhere)|(?:someone|somebody|"
+                             r"a\s+friend|my\s+friend)\s+told\s+me|they\s+say|people\s+say|apparently)\s+(?:that\s+)?"
+                             r"(?:[\w-]+\s+){0,3}$", re.I)
+NEXT_QUESTION = re.compile(r"^[^?]*?[.!]\s*[^.!?]{0,80}\?")
+
+
+def _heard_then_asked(text: str, start: int, sentence: tuple[int, int]) -> bool:
+    """Read or heard of, and asked about (in this sentence or the next), not said of the person's own medicine."""
+    words = text[sentence[0]:sentence[1]]
+    return bool(EN_HEARD_BEFORE.search(text, sentence[0], start)) and not EN_OWN_BEFORE.search(words) and \
+        (words.rstrip().endswith("?") or bool(NEXT_QUESTION.match(text, sentence[0])))
+
+
 # A question about a topic the sentence opens with: "인슐린 저항성은 공복혈당만 봐서는 알 수 없고 따로 검사를 해야
 # 하나요?", "까스활명수는 체했을 때만 마시는 거예요, 아니면 평소에 마셔도 괜찮아요?" (utterances_test12): unless the
 # person speaks of themselves or says they have it, take it or lack it ("당뇨는 있는데 …?", "아스피린은 먹고 있는데 …?")
@@ -219,6 +235,8 @@ def _in_general(text: str, start: int, end: int) -> bool:
 
 # Mentions listed with a Korean particle share what is said after the last: "당뇨도 고혈압도 없고"
 KO_LISTED = re.compile(r"^\s*(?:도|이나|나|이랑|랑|하고|과|와|및)?\s*,?\s*$")
+# ... and so do words the table does not know listed the same way: "위염도 궤양도 없고" (utterances_test16)
+KO_LISTED_WORDS = re.compile(r"^\s*도\s+(?:[가-힣]{1,10}도\s*,?\s*)+(?=\S)")
 
 
 def _after_listed(text: str, end: int, clause_end: int, others: Others) -> str:
@@ -270,6 +288,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
+        _heard_then_asked(text, start, clause.sentence) or \
         KO_MAY_HEARD_AFTER.match(text, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
@@ -281,6 +300,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     if supposed or (clause.kind == QUESTION and not owned and not (kept and _kept(text, start, end))):
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
+    after = KO_LISTED_WORDS.sub("", after, count=1)
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
     english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
     if korean_negation or english_negation or EN_NEG_AFTER.search(after) or KO_NOT_YET_AFTER.match(text, end):

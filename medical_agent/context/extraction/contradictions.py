@@ -111,13 +111,15 @@ def denied_and_held(text: str, entities: list[dict[str, Any]], topic_of: Callabl
     lifetime ("천식 같은 건 앓아본 적도 없어요. 천식 때문에 …") every mention of the message, since it cannot tell
     which of its parts is wrong; not when it tells a change ("그 뒤로는 방광염 한 번도 안 걸렸고"). ``topic_of``: an
     entity's topic in the concept table. Returns the doubts, the refused spans and whether the whole message is."""
-    held = [e for e in entities if e.get("assertion") in HELD]
+    lifetime = bool(LIFETIME.search(text)) and not SINCE.search(text)
+    # a denial for a lifetime is contradicted by a past illness too ("never had any heart problems … right after my
+    # heart attack in 2020")
+    held = [e for e in entities if e.get("assertion") in HELD or (lifetime and e.get("assertion") == "historical")]
     for denied in (e for e in entities if e.get("assertion") == "negated"):
         clash = [e for e in held if _same_or_kind(denied, e) or topic_of(e) in CLASS_TOPICS.get(denied["name"], ())]
         if clash:
             doubt = {"kind": "contradiction", "what": "denied+held", "text": f"{denied['text']} / {clash[0]['text']}"}
-            whole = bool(LIFETIME.search(text)) and not SINCE.search(text)
-            return [doubt], [tuple(e["span"]) for e in (entities if whole else [denied, *clash])], whole
+            return [doubt], [tuple(e["span"]) for e in (entities if lifetime else [denied, *clash])], lifetime
     return [], [], False
 
 

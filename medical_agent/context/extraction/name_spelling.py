@@ -7,8 +7,9 @@ makes another word: six letters, or four syllables (a Korean word may carry a pa
 아목시시린을). The first letter or syllable must be right, and a word that is itself a name of the table is that name.
 Only medicines: a misspelt condition is much more often another condition (hypotension, hypertension).
 
-An abbreviation in the plural ("I keep getting UTIs", "two TIAs", "UTI's") is the abbreviation: the linkers match
-names whole, so the plural -s hides it.
+An abbreviation in the plural ("I keep getting UTIs", "two TIAs", "UTI's") is the abbreviation, and so is a condition
+or symptom named in the plural ("I keep getting yeast infections", utterances_test16): the linkers match names whole,
+so the plural -s hides it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def _abbreviation(name: str) -> bool:
     return 2 <= len(name) <= 5 and name.isupper() and name.isalpha()
 
 
+def _noun_name(name: str) -> bool:
+    """A lower-case English name ending in a plain noun that takes -s ("yeast infection", "migraine"); not a short
+    word that is as often a verb ("aches")."""
+    last = name.split()[-1] if name.split() else ""
+    return name == name.lower() and len(last) >= (4 if " " in name else 5) and last.isalpha() and last[-1] not in "sxyh" and \
+        not last.endswith(("ing", "ed", "ness"))
+
+
 class NameSpelling:
     """Misspelt medicine names and plural abbreviations of the table."""
 
@@ -63,6 +72,10 @@ class NameSpelling:
                          reverse=True)
         self.by_abbreviation = {n: c for c in concepts.concepts for n in c.english_names if _abbreviation(n)}
         self.plural = re.compile(rf"\b({'|'.join(map(re.escape, plurals))})(?:s|'s)\b") if plurals else None
+        self.by_noun = {n.lower(): c for c in concepts.concepts if c.slot != "medication" for n in c.english_names
+                        if _noun_name(n) and f"{n.lower()}s" not in self.known}
+        nouns = sorted(self.by_noun, key=len, reverse=True)
+        self.noun_plural = re.compile(rf"\b({'|'.join(map(re.escape, nouns))})s\b", re.I) if nouns else None
 
     def find(self, text: str) -> Found:
         return [*self._latin(text), *self._hangul(text), *self._plurals(text)]
@@ -99,6 +112,8 @@ class NameSpelling:
         return out
 
     def _plurals(self, text: str) -> Found:
-        if self.plural is None:
-            return []
-        return [(self.by_abbreviation[m.group(1)], m.start(), m.end()) for m in self.plural.finditer(text)]
+        out = [(self.by_abbreviation[m.group(1)], m.start(), m.end()) for m in self.plural.finditer(text)] \
+            if self.plural else []
+        if self.noun_plural:
+            out += [(self.by_noun[m.group(1).lower()], m.start(), m.end()) for m in self.noun_plural.finditer(text)]
+        return out

@@ -35,7 +35,8 @@ from .morphology import morphemes
 from .name_spelling import NameSpelling
 
 CONFIDENCE = 0.85
-ADJECTIVE = re.compile(r"^(?:[a-z]+(?:en|ing|y|ed)|sore|stiff|numb|dry|red|black|yellow|fast|weak|loose|hard|tight)$")
+ADJECTIVE = re.compile(r"^(?:[a-z]+(?:en|ing|y|ed)|sore|stiff|numb|dry|red|black|yellow|fast|weak|loose|hard|tight|"
+                       r"tender)$")
 LINKING = (r"(?:\s+(?:is|are|was|were|feels?|felt|looks?|looked|seems?|seemed|has|have|had|been|being|keeps?|kept|"
            r"getting|gets?|got|become|became|really|very|so|quite|pretty|still|always|all|a\s+bit|kind\s+of|just|starts?|started|"
            r"a\s+little))*\s+")

@@ -48,11 +48,16 @@ EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|
 # What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
 # "I had a mini-stroke two years ago and I'm on aspirin": a present-tense "I'm on" / "I take" turns to now too.
 EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|switched|changed|started|"
-                    r"only\s+(?:keep|use|take|have)|keep\s+(?:a|an|my|the)|"
+                    r"only\s+(?:keep|use|take|have)|keep\s+(?:a|an|my|the)|ever\s+since|I'?ve\s+been\s+(?:on|taking|using)|"
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit)\s+(?:taking\s+|using\s+)?(?:my\s+|the\s+)?$", re.I)
+EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit)\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$", re.I)
+# A year or "years ago" earlier in a sentence told with "had": "Had my gallbladder out in 2018 after a nasty bout of
+# cholecystitis" (utterances_test16)
+EN_AFTER_BEFORE = re.compile(r"\bafter\s+(?:(?:a|an|my|two|three|several|multiple|\d+)\s+)?$", re.I)
+EN_HAD_OPENING = re.compile(r"^\W*(?:I\s+)?(?:had|got|was|developed)\b", re.I)
+EN_PAST_TIME_BEFORE = re.compile(r"\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|\byears?\s+ago\b", re.I)
 EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
@@ -68,6 +73,9 @@ EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffe
                            r"(?:[\w-]+\s+)?$", re.I)
 EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
                                 r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+)|"
+                                # "Had a heart attack at 49 and I'm 56 now" (utterances_test16): at an age
+                                r"at\s+(?:age\s+)?[1-9]\d(?!\s*(?::|am|pm|a\.m|p\.m|o'?clock|this|tonight|today|mg|%|kg|lbs?|"
+                                r"bpm|beats|percent|degrees))|"
                                 # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
                                 r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
                                 r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
@@ -159,6 +167,12 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
         return True
     if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
             EN_PAST_TIME_AFTER.search(sentence_after):
+        return True
+    if EN_AFTER_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
+                                                        EN_MONTH_AFTER.search(sentence_after)):
+        return True             # "After two miscarriages last year I'm now 10 weeks along" (once the plural is read)
+    if EN_HAD_OPENING.match(sentence_before) and EN_PAST_TIME_BEFORE.search(sentence_before) and \
+            not EN_NOW.search(sentence_before):
         return True
     if EN_ADMITTED_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
                                                            EN_MONTH_AFTER.search(sentence_after)):

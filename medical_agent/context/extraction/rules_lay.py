@@ -52,6 +52,13 @@ def _en(subject: str, state: str) -> re.Pattern[str]:
     return re.compile(f"\\b(?:{subject}){GAP_EN}\\b(?:{state})", re.I)
 
 
+# (concept, Korean organ or measurement, English one) for what a medicine is taken for
+REASONS = (("Hypertension", r"혈압", r"blood\s+pressure|bp"),
+           ("Diabetes mellitus", r"혈당|당\s*수치|(?<![가-힣])당(?=\s*때문)", r"(?:blood\s+)?sugars?"),
+           ("Benign prostatic hyperplasia", r"전립선", r"prostate"),
+           ("Hypercholesterolaemia", r"콜레스테롤", r"cholesterol|ldl"),
+           ("Thyroid disease", r"갑상선|갑상샘", r"thyroid"))
+
 RULES = (
     LayRule("Chronic kidney disease", _ko(r"신장|콩팥|신기능|사구체\s*여과율", KO_BAD)),
     LayRule("Chronic kidney disease", _en(r"kidneys?|renal|kidney\s+function", EN_BAD)),
@@ -93,12 +100,26 @@ RULES = (
     LayRule("Vitamin D deficiency", _ko(r"비타민\s*[dD]", r"낮|부족|결핍")),
     LayRule("Dysmenorrhoea", _ko(r"생리\s*(?:할\s*때|때|기간|중)", r"아프|아파|통증|쑤시|쑤셔")),
     LayRule("Amenorrhoea", _ko(r"(?:생리|월경)(?!\s*(?:통|전|주기|량|양|혈|대))", r"없어|없었|없네|없고|없는|안\s*나와|안\s*해|건너뛰")),  # test14
+    # utterances_test16: a period late by some days, peeing by the hour, an urge that cannot wait, a high potassium
+    LayRule("Delayed menstruation", _ko(r"(?:생리|월경)(?:가|이|는|도)", r"늦어|늦었|늦네|늦는|늦게")),
+    LayRule("Urinary frequency", re.compile(r"(?:화장실|소변)(?:을|를|에|은|는)?\s*(?:한\s*|두\s*|\d+\s*)?(?:시간|분)\s*마다")),
+    LayRule("Urinary urgency", re.compile(r"마려우면\s*(?:\S+\s*)?(?:참기(?:가|도)?\s*(?:힘들|힘드|어렵|어려)|못\s*참)")),
+    LayRule("Hyperkalaemia", _ko(r"칼륨|포타슘", KO_HIGH)),
+    LayRule("Hyperkalaemia", _en(r"potassium", EN_HIGH)),
+    # what a medicine is taken for, named by the organ or the measurement (utterances_test16): "혈압 때문에 트윈스타
+    # 먹은 지 3년째", "I'm on Invokana for my sugar", "I take Flomax for my prostate"
+    *(LayRule(concept, re.compile(rf"(?<![가-힣])(?:{ko})\s*(?:때문에|관리\s*때문에|관리하려고|으로|로)(?=\s*(?:[^\s.?!]+\s*){{0,3}}?"
+                                  r"(?:먹|복용|드시|드셔|처방|맞|약))")) for concept, ko, _ in REASONS),
+    *(LayRule(concept, re.compile(rf"\b(?:for|because\s+of|to\s+(?:control|lower|manage|treat|help))\s+my\s+(?:high\s+)?"
+                                  rf"(?:{en})\b", re.I)) for concept, _, en in REASONS),
 )
 # A place and how it hurts ("오른쪽 고관절 쪽이 시큰거려서", "무릎이 쑤셔서", "팔꿈치 바깥쪽이 욱신거리고": utterances_test14):
 # the table names the place's pain as "<place>이 아프"; these verbs say the same of any place it names.
 KO_ACHES = r"(?:시큰|욱신|쑤시|쑤셔|쑤신|쑤심|결리|결려|결린|뻐근|찌릿|아리|아려|아린|시리|시려|시린)"
-KO_SIDE = r"(?:\s*(?:쪽|부위|바깥쪽|안쪽|뒤쪽|앞쪽|주변|관절|뼈))?"
-KO_DEGREE = r"(?:(?:좀|자꾸|계속|너무|많이|살짝|가끔|엄청|되게|막|또)\s*)?"
+KO_HURTS = r"(?:아프|아파|아픈|아팠|아픔)"        # with a side or a degree between: the table's own names have neither
+KO_SIDE = r"(?:\s*(?:쪽|부위|바깥쪽|안쪽|뒤쪽|앞쪽|주변|관절|뼈|아래|아래쪽|위쪽|밑))?"
+KO_DEGREE = (r"(?:(?:좀|자꾸|계속|너무|많이|살짝|가끔|엄청|되게|막|또|콕콕|쿡쿡|살살|욱신욱신|찌릿찌릿|뜨끔뜨끔|"
+             r"[가-힣]+(?:듯이|듯)|[가-힣]+것처럼)\s*)?")   # "명치 아래가 찢어질듯이 아프고", "아랫배만 콕콕 쑤셔요" (test16)
 KO_PLACE_NAME = re.compile(r"^(\S+?)(?:이|가)\s*아프")
 AMBIGUOUS_PLACES = frozenset({"이", "골치", "배"})        # 이 (a tooth, or "this"), 골치 (trouble), 배 (a pear, a ship)
 
@@ -112,13 +133,23 @@ def place_pain_rules(concepts: ConceptTable) -> list[LayRule]:
         places = {m.group(1) for n in c.names_ko if (m := KO_PLACE_NAME.match(n.strip()))} - AMBIGUOUS_PLACES
         if places:
             alt = "|".join(sorted(map(re.escape, places), key=len, reverse=True))
-            out.append(LayRule(c.name, re.compile(rf"(?<![가-힣])(?:{alt}){KO_SIDE}(?:이|가|은|는|도|에)?\s*{KO_DEGREE}{KO_ACHES}")))
+            out.append(LayRule(c.name, re.compile(rf"(?<![가-힣])(?:{alt}){KO_SIDE}(?:이|가|은|는|도|에|만)?\s*{KO_DEGREE}(?:{KO_ACHES}|{KO_HURTS})")))
     return out
 
 
 PEOPLE_AFTER = re.compile(r"\S{0,2}\s*(?:사람|분|환자)(?:들)?(?:은|는|이|가|한테|에게|도)")
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
+
+
+REASON_RULES = tuple(r.pattern for r in RULES if any(r.concept == c for c, _, _ in REASONS) and
+                     ("때문에" in r.pattern.pattern or "because" in r.pattern.pattern))
+
+
+def names_a_reason(text: str, span: tuple[int, int]) -> bool:
+    """Whether the lay mention at ``span`` of ``text`` says what a medicine is taken for ("콜레스테롤 때문에", "for my
+    sugar"): refused with the medicine when a message denies taking any."""
+    return any((m := p.match(text, span[0])) and m.end() == span[1] for p in REASON_RULES)
 
 
 class LayConditions:

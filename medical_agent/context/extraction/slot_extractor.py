@@ -39,7 +39,7 @@ from .contradictions import (
 from .mentions import ConceptLinker, Mention, holds
 from .number_words import back, spelled_numbers
 from .rules_demographics import ended_pregnancy, find_demographics
-from .rules_lay import LayConditions, lay_assertion
+from .rules_lay import LayConditions, lay_assertion, names_a_reason
 from .rules_measurements import Implausible, Measurement, read_measurements
 
 SLOT_OF = {"condition": "conditions", "symptom": "symptoms", "medication": "medications"}
@@ -72,6 +72,24 @@ def _said_better(m: Mention, mentions: list[Mention]) -> bool:
     """``m`` is a generic symptom and the message names a specific one of its kind."""
     kinds = SAID_BETTER.get(m.name, ())
     return any(o.name != m.name and any(k in o.name.lower() for k in kinds) for o in mentions)
+
+
+BRACKET_OPEN = re.compile(r"\s*[(\[（]")
+
+
+def _part_of_bracketed_combination(text: str, m: Mention, mentions: list[Mention]) -> bool:
+    """``m`` is one part of a combination medicine spelled out in brackets after its name: "트윈스타(텔미사르탄+
+    암로디핀)" (utterances_test16) is one medicine, not three."""
+    if m.slot != "medication":
+        return False
+    for o in mentions:
+        if o.slot != "medication" or o.end > m.start or " / " not in o.name:
+            continue
+        opened = BRACKET_OPEN.match(text, o.end)
+        if opened and ")" not in text[opened.end():m.start] and \
+                m.name.lower() in (part.strip().lower() for part in o.name.split(" / ")):
+            return True
+    return False
 
 
 def empty_slots() -> dict[str, Any]:
@@ -108,7 +126,8 @@ class SlotExtractor:
         slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
         mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF and
                     not (m.slot != "medication" and NAMED_BY_TEST_OR_VACCINE.match(text, m.end))]
-        mentions = [m for m in mentions if not _named_by_member(text, m, mentions) and not _said_better(m, mentions)]
+        mentions = [m for m in mentions if not _named_by_member(text, m, mentions) and not _said_better(m, mentions)
+                    and not _part_of_bracketed_combination(text, m, mentions)]
         others = [(m.start, m.end, m.slot) for m in mentions]
         for m in mentions:
             state = m.source == "lay" or predicate_within(text, m.start, m.end)      # "Will my sugar go up?"
@@ -167,6 +186,8 @@ class SlotExtractor:
         if doubt := medication_contradiction(text, slots["medications"], own):
             slots["doubts"].append(doubt)
             slots["medications"] = [m for m in slots["medications"] if m["assertion"] != A.PRESENT]
+            slots["conditions"] = [c for c in slots["conditions"]      # "콜레스테롤 때문에 처방받은 크레스토" (test15)
+                                   if not (c["source"] == "lay" and names_a_reason(text, tuple(c["span"])))]
         doubt, spans = condition_contradiction(text, slots["demographics"], said, slots["conditions"], own)
         if doubt:
             slots["doubts"].append(doubt)
