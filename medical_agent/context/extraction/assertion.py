@@ -35,7 +35,7 @@ ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
 # and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
-KO_NEG_AFTER = re.compile(r"^(?:\s*중)?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
+KO_NEG_AFTER = re.compile(r"^(?:\s*(?:중|보균자|환자))?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|게|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
@@ -56,6 +56,10 @@ EN_NEG_BEFORE = re.compile(
     r"\b(?:(?<!-)no(?!-)|not|never|without|zero|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
     r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got|taken|used|touched)|never\s+had|no\s+history\s+of|"
     r"not\s+taking|don'?t\s+take|stopped\s+taking|quit)\b[^.]{0,40}$", re.I)
+# a list after the denial: "No history of blood clots, stroke or migraines with aura" (utterances_test17)
+EN_NEG_LIST = re.compile(r"\b(?:no(?:\s+(?:history|hx)\s+of)?|never\s+had|denies|denied|negative\s+for|without|free\s+of)\s+"
+                         r"(?:(?:any|a)\s+)?(?:[\w'-]+(?:\s+[\w'-]+){0,3}?(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+or\s+|"
+                         r"\s+nor\s+|\s+and\s+)){1,6}$", re.I)
 # "no medical conditions except asthma": what the exception names is not denied
 EN_EXCEPT = re.compile(r"\b(?:except|other\s+than|apart\s+from|aside\s+from|besides|but)\b", re.I)
 EN_NEG_AFTER = re.compile(r"^\s*(?:(?:both|all|each)\s+)?(?:was|is|were|came\s+back)?\s*(?:ruled\s+out|negative|not\s+present|"
@@ -184,14 +188,32 @@ def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence:
 EN_HEARD_BEFORE = re.compile(r"\b(?:I\s+(?:read|heard|saw)|(?:read|heard|saw)\s+(?:online|somewhere)|(?:someone|somebody|"
                              r"a\s+friend|my\s+friend)\s+told\s+me|they\s+say|people\s+say|apparently)\s+(?:that\s+)?"
                              r"(?:[\w-]+\s+){0,3}$", re.I)
-NEXT_QUESTION = re.compile(r"^[^?]*?[.!]\s*[^.!?]{0,80}\?")
+NEXT_QUESTION = re.compile(r"[^?]*?[.!]\s*[^.!?]{0,80}\?")
 
 
-def _heard_then_asked(text: str, start: int, sentence: tuple[int, int]) -> bool:
+# ... and in Korean, the hearsay ending after it, the question after that (utterances_test17): "설포닐우레아 계열은 저혈당이
+# 잘 온다던데 제 약도 거기 들어가나요?", "칼슘제를 먹으면 덜하다고 하더라고요. 임신 중에 먹어도 괜찮은 거죠?", "홍삼이 …
+# 유방암에 안 좋다는 말이 있던데 먹어도 될까요?", "클로르페니라민 들어간 건 먹으면 안 된다고 들었어요. 종합감기약도 …?"
+KO_HEARD = re.compile(r"(?:다|라|하|대|래)(?:던데|더라고요?|더라구요?|더라|더군요|더니)|"
+                      r"(?:다고|라고|하고|라구|다구|냐고)\s*(?:들었|하던|하더|그러던|그러더|하시던|하시더|하셨|했어|했는데|봤|읽었)|"
+                      r"(?:다는|라는|단|란)\s*(?:말|얘기|이야기|소리|글|기사)(?:이|을|를|도)?\s*(?:있던데|있어서|있는데|들었|봤|많던|읽었)")
+# what comes before a comma or a -는데 is the person's own telling, not what was heard ("녹내장이 있어서 안약을 넣고
+# 있는데 … 들었어요", "종아리에 쥐가 나서 … 깨는데, 칼슘제를 먹으면 덜하다고 하더라고요")
+KO_NEW_PROPOSITION = re.compile(r"[,，]|(?:는데|은데|인데|ㄴ데|던데)\s")
+KO_NAMED_THEN = re.compile(r"\s*(?:은|는|이|가|을|를|에는|엔|에도|에|도|으로|로)?\s")     # not "당뇨라던데" (a diagnosis heard)
+
+
+def _heard_then_asked(text: str, start: int, end: int, sentence: tuple[int, int]) -> bool:
     """Read or heard of, and asked about (in this sentence or the next), not said of the person's own medicine."""
     words = text[sentence[0]:sentence[1]]
-    return bool(EN_HEARD_BEFORE.search(text, sentence[0], start)) and not EN_OWN_BEFORE.search(words) and \
-        (words.rstrip().endswith("?") or bool(NEXT_QUESTION.match(text, sentence[0])))
+    if EN_HEARD_BEFORE.search(text, sentence[0], start):
+        return not EN_OWN_BEFORE.search(words) and (words.rstrip().endswith("?") or
+                                                     bool(NEXT_QUESTION.match(text, sentence[0])))
+    heard = KO_HEARD.search(text, end, sentence[1])
+    if not heard or KO_NEW_PROPOSITION.search(text, end, heard.start()) or not KO_NAMED_THEN.match(text, end) or KO_TAKING_BEFORE.search(text, max(0, start - 12), start) or \
+            FIRST_PERSON.search(text, sentence[0], heard.start()) or KO_SPEAKER.search(text, sentence[0], heard.start()):
+        return False
+    return "?" in text[heard.end():sentence[1]] or bool(NEXT_QUESTION.match(text, heard.end()))
 
 
 # A question about a topic the sentence opens with: "인슐린 저항성은 공복혈당만 봐서는 알 수 없고 따로 검사를 해야
@@ -288,7 +310,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
-        _heard_then_asked(text, start, clause.sentence) or \
+        _heard_then_asked(text, start, end, clause.sentence) or \
         KO_MAY_HEARD_AFTER.match(text, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
@@ -302,7 +324,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     after = KO_LISTED_WORDS.sub("", after, count=1)
     korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
-    english_negation = (m := EN_NEG_BEFORE.search(before)) and not EN_EXCEPT.search(m.group())
+    english_negation = ((m := EN_NEG_BEFORE.search(before)) or (m := EN_NEG_LIST.search(text, clause.sentence[0], start))) \
+        and not EN_EXCEPT.search(m.group())
     if korean_negation or english_negation or EN_NEG_AFTER.search(after) or KO_NOT_YET_AFTER.match(text, end):
         return NEGATED
     return PRESENT

@@ -79,7 +79,9 @@ KO_CONTENT_TAGS = ("N", "V", "M", "X", "SN", "SL", "SH")
 EN_QUESTION_START = re.compile(
     r"^\W*(?:can|could|should|shall|is|are|am|was|were|does|do|did|will|would|may|might|must|what|what's|whats|how|"
     r"cn|cud|shud|shld|wat|wut|"                                   # chat spellings: "cn i take amoxicilin …"
-    r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b", re.I)
+    r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b"
+    # not an "I" left out before an adverb: "Can barely lift my right arm …" (utterances_test17)
+    r"(?!\s+(?:barely|hardly|only|still|even|never|not|no\s+longer)\b)", re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
                        r"any\s+(?:advice|tips|ideas?))\b|"
                        # "tylenol and nyquil at the same time, bad idea or fine" (utterances_test12)

@@ -15,6 +15,7 @@ so the plural -s hides it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...text import has_hangul
 from .concepts import Concept, ConceptTable
@@ -41,6 +42,14 @@ def one_edit(a: str, b: str) -> bool:
 
 def _abbreviation(name: str) -> bool:
     return 2 <= len(name) <= 5 and name.isupper() and name.isalpha()
+
+
+@lru_cache(maxsize=4096)
+def _everyday(word: str) -> bool:
+    """An everyday English word (wordfreq's Zipf frequency of at least 3): a word, not a misspelt medicine."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") >= 3.0
 
 
 def _noun_name(name: str) -> bool:
@@ -89,8 +98,8 @@ class NameSpelling:
         out: Found = []
         for m in LATIN_WORD.finditer(text):
             word = m.group().lower()
-            if len(word) < MIN_LATIN or word in self.known:      # "apart" is no "aspart"
-                continue
+            if len(word) < MIN_LATIN or word in self.known or _everyday(word):   # "apart" is no "aspart", "concert"
+                continue                                                         # no Concerta (test17)
             hits = [c for name, cs in self.latin.items() if name[0] == word[0] and one_edit(word, name) for c in cs]
             if concept := self._unique(hits):
                 out.append((concept, m.start(), m.end()))

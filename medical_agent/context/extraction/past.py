@@ -18,9 +18,9 @@ PARTICLE = re.compile(r"\S{0,2}\s*")             # a particle right after a ment
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|어렸을\s*땐|어릴\s*땐|전에는|전엔|한때|"
                         r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|초등학교|유치원|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
-                        r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
+                        r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에|에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|끊은\s*지|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
-                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음))")
+                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음|지))")
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
@@ -33,7 +33,7 @@ KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었�
                               r"(?:바꾸|바꿨|바꾼|변경|교체))")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
-KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
+KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|멀쩡|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
                          r"그쳤|안\s*아파|안\s*아프|없어요|없고|없는)")
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
 KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
@@ -68,11 +68,15 @@ LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|�
                     re.I)
 # What each resolution can be said of: an illness is over; a medicine (or a symptom) stopped.
 ILLNESS, STOPPED = ("condition", "symptom"), ("medication", "symptom")
-EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with)|"
+EN_HAD_BEFORE = re.compile(r"(?:(?:\bI\s+|\band\s+|^\W*)(?:had|developed|got|caught|suffered\s+from|was\s+diagnosed\s+with|"
+                           r"passed)|"
                            r"\b(?:gave|caused)\s+me)\s+(?:an?\s+|my\s+)?(?:(?:bout|episode|case|attack|touch|spell)\s+of\s+)?"
                            r"(?:[\w-]+\s+)?$", re.I)
 EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+)?years?\s+ago|as\s+a\s+(?:child|kid|"
                                 r"teen(?:ager)?|baby)|when\s+I\s+was\s+(?:young|little|a\s+\w+|\d+)|"
+                                # "in my 30s", "last time" (utterances_test17)
+                                r"in\s+my\s+(?:teens|[1-9]0s|twenties|thirties|forties|fifties|sixties|seventies)|"
+                                r"last\s+time|"
                                 # "Had a heart attack at 49 and I'm 56 now" (utterances_test16): at an age
                                 r"at\s+(?:age\s+)?[1-9]\d(?!\s*(?::|am|pm|a\.m|p\.m|o'?clock|this|tonight|today|mg|%|kg|lbs?|"
                                 r"bpm|beats|percent|degrees))|"

@@ -28,7 +28,7 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            # "eaten", utterances_test12)
                            rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데|"
                            # "일흔셋 할아버지예요" (utterances_test14)
-                           rf"(?:할아버지|할머니)(?=예요|이에요|입니다|인데|이고)))|"
+                           rf"(?:할아버지|할머니|아저씨|아줌마)(?=예요|이에요|입니다|인데|이고|고)))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
@@ -47,6 +47,9 @@ AGE_PATTERNS = [
                r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone))",
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
+    # "Just turned 70, female, type 2 for 15 yrs" (utterances_test17): the speaker's birthday, opening a sentence
+    re.compile(r"(?:^|(?<=[.!?]\s))\W{0,2}(?:(?:I\s+)?just\s+)?turned\s+(\d{2})\b(?!\s*(?:mg|kg|%|lbs?|pounds?|times?))",
+               re.I),
 ]
 # The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
 # with "here"), so that a temperature ("fever of 101 F") is not one.
@@ -58,8 +61,9 @@ SEX_THEN_AGE = re.compile(r"^\W{0,2}(M|F)\s*,\s*(\d{2})(?=\s*[.,;:]|\s*$)")
 IM_AGE_SEX = re.compile(r"\bi'?m\s+(\d{2})\s?([mf])\b(?=\s*(?:and|but|with|so|[,.;]|$))", re.I)
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
+PAST_BEFORE = re.compile(r"^(?!.*\b(?:I'?m|I\s+am|now)\b).*\b(?:had|passed|got|was|were|did|broke|\w{3,}ed)\b", re.I)
 AGE_GROUP_PATTERNS = [
-    re.compile(r"(?<!\d)([1-9])0\s*대"),
+    re.compile(r"(?<!\d)([1-9])0\s*대(?!\s*(?:에|때|시절|초반에|중반에|후반에|부터))"),    # "20대에 … 수술을 받았고요": then
     re.compile(r"\bin\s+(?:my|his|her|their)\s+(?:early\s+|mid\s+|late\s+)?([1-9])0'?s\b", re.I),
     re.compile(r"\b(?:a|an)\s+([1-9])0'?s\s+(?:man|woman|male|female|person)", re.I),
 ]
@@ -67,8 +71,13 @@ AGE_GROUP_PATTERNS = [
 # of anyone ("a guy at work"); an age before them (with or without "year old") or "I'm a" makes it one.
 SELF_DESCRIBED = r"(?:(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\bI'm\sa\s)|(?<=\bI\sam\sa\s)|(?<=\d\s)|(?<=old\s)|(?<=yo\s))"
 ELDER_AGE = r"(?:(?<=살\s)|(?<=[\d나둘셋넷섯곱덟홉열물른흔쉰순든]\s))"     # "일흔셋 할아버지예요", not "저희 할아버지예요"
-MALE = re.compile(rf"남성|남자(?!\s*친구)|남잔데|{ELDER_AGE}할아버지(?=예요|이에요|입니다|인데|이고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
-FEMALE = re.compile(rf"여성|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+NOT_OF_A_PERSON = r"(?!\s*(?:호르몬|형|질환|암|병|탈모|용|전용|의학|의원|갱년기))"    # 여성호르몬 is no sex (test17)
+# "서른일곱 된 아줌마예요", "마흔여덟 먹은 아저씨고요" (utterances_test17): an age, then how people call such a person
+MIDDLE_AGED = r"(?:(?<=된\s)|(?<=먹은\s))"
+MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|{ELDER_AGE}할아버지(?=예요|이에요|입니다|인데|이고)|"
+                  rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
+                    rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
@@ -147,6 +156,8 @@ def ended_pregnancy(text: str, hit: RuleHit, hits: list[RuleHit]) -> bool:
 def find_demographics(text: str) -> list[RuleHit]:
     hits: list[RuleHit] = find_ages(text)
     g = _first(AGE_GROUP_PATTERNS, text)
+    if g and PAST_BEFORE.search(text[max(0, text.rfind(".", 0, g.start()) + 1):g.start()]):
+        g = None            # "Passed two kidney stones in my 30s" (utterances_test17): when it happened, not the age now
     if g:
         hits.append(RuleHit("age_group", f"{g.group(1)}0s", g.start(), g.end()))
     for pattern, value in ((FEMALE, "female"), (MALE, "male")):

@@ -57,7 +57,8 @@ REASONS = (("Hypertension", r"혈압", r"blood\s+pressure|bp"),
            ("Diabetes mellitus", r"혈당|당\s*수치|(?<![가-힣])당(?=\s*때문)", r"(?:blood\s+)?sugars?"),
            ("Benign prostatic hyperplasia", r"전립선", r"prostate"),
            ("Hypercholesterolaemia", r"콜레스테롤", r"cholesterol|ldl"),
-           ("Thyroid disease", r"갑상선|갑상샘", r"thyroid"))
+           ("Thyroid disease", r"갑상선|갑상샘", r"thyroid"),
+           ("Back pain", r"(?!)", r"back"))          # "ibuprofen 800 … for my back" (utterances_test17); 등 is also "etc."
 
 RULES = (
     LayRule("Chronic kidney disease", _ko(r"신장|콩팥|신기능|사구체\s*여과율", KO_BAD)),
@@ -77,7 +78,7 @@ RULES = (
     LayRule("Thyroid disease", _en(r"thyroid", EN_BAD + r"|issue|condition")),
     LayRule("Heart disease", _ko(r"심장", KO_BAD)),
     LayRule("Heart disease", _en(r"heart", EN_BAD)),
-    LayRule("Weight loss", _ko(r"몸무게|체중|(?<![가-힣])살(?=이|도)", r"빠지|빠졌|빠져|줄었|줄어|감소")),   # "살이 5킬로 가량 빠졌어요"
+    LayRule("Weight loss", _ko(r"몸무게|체중|(?<![가-힣])살(?=이|도)", r"빠지|빠졌|빠져|줄었|줄어|감소|내려왔|내려갔")),   # "살이 5킬로 가량 빠졌어요"
     LayRule("Weight loss", _en(r"lost|losing|dropped", KILOS)),
     LayRule("Weight gain", _ko(r"몸무게|체중", r"늘었|늘어|쪘|찌|증가")),
     LayRule("Weight gain", _en(r"gained|gaining|put\s+on", KILOS)),

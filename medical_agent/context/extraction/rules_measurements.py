@@ -34,7 +34,7 @@ from .number_words import EN_UNITS
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")
 GAP = (r"(?:[^\d\n]{0,15}?|(?:\s+(?:is|are|was|'s))?\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+"
-       r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,15}?|"       # "Temp's been between 99.1 and 100.3"
+       r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,18}?|"       # "Temp's been between 99.1 and 100.3"
        r"\s+came\s+back\s+[^\d\n]{0,12}?)")                                    # "my A1c came back around 5.9" (test15)
 OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
@@ -83,7 +83,7 @@ def _weight(value: float, unit: str) -> float:
 
 GLU_UNITS = LIPID_UNITS = r"mg/?dl|mmol/?l"
 SPECS = [
-    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugar)|\bFBS\b|\bFPG\b|"
+    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugars?|numbers?|readings?)|\bFBS\b|\bFPG\b|"
          r"\bfasting(?:\s+this\s+morning|\s+today)?(?=\s*(?:was|of|is|at|:)?\s*(?:about\s+|around\s+|roughly\s+)?\d)",
          "mg/dL",              # "A1c 6.9, fasting 128", "fasting this morning was about 125" (utterances_test13)
          40, 600, GLU_UNITS, _glucose),
@@ -92,7 +92,7 @@ SPECS = [
          40, 800, GLU_UNITS, _glucose),
     Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
          "%", 3, 20, r"%|mmol\s*/\s*mol", _hba1c),
-    Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugar)|\bglucose\b|\bsugar\b", "mg/dL", 20, 800,
+    Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugars?)|\bglucose\b|\bsugars?\b", "mg/dL", 20, 800,
          GLU_UNITS, _glucose),
     Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, LIPID_UNITS, _lipid(38.67, 10)),
     Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, LIPID_UNITS, _lipid(38.67, 5)),
@@ -112,7 +112,7 @@ SPECS = [
     Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b|\bthermometer(?:\s+(?:keeps\s+)?(?:reading|reads|read|says|said|shows|showed))?", "°C", 34, 43,
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
          # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도
-         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
+         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도쯤)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
     Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
          _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램|킬로|키로)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
     Spec("height", "vital", r"(?<![가-힣\d])키(?!로)|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",

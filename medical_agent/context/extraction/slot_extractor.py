@@ -51,6 +51,8 @@ MAX_CHARS = 20_000
 # 주사 꼭 맞아야 돼요?", "Full STI panel" (utterances_test9 to test11) are no influenza, tetanus or infection
 NAMED_BY_TEST_OR_VACCINE = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccinations?|boosters?|immuni[sz]ations?|panels?|"
                                       r"screen(?:ing)?s?|주사|예방\s?접종|백신)(?![a-z가-힣])|\s?(?:예방\s?주사|접종)", re.I)
+# a symptom's medicine is a kind of medicine: "콧물약 중에 …" (utterances_test17) names no runny nose
+MEDICINE_FOR = re.compile(r"약(?:은|는|이|가|을|를|도|중|에|으로|로|\s|$)")
 NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
 Said = dict[str, list[tuple[str, tuple[int, int]]]]  # a demographic field or gender -> the words that said it
 
@@ -125,7 +127,9 @@ class SlotExtractor:
         stamp = self.clock()
         slots["doubts"], refused, said = self._demographics(text, slots["demographics"])
         mentions = [m for m in self.mentions(text) if m.slot in SLOT_OF and
-                    not (m.slot != "medication" and NAMED_BY_TEST_OR_VACCINE.match(text, m.end))]
+                    not (m.slot != "medication" and (NAMED_BY_TEST_OR_VACCINE.match(text, m.end) or
+                                                     MEDICINE_FOR.match(text, m.end))) and
+                    "처럼" not in text[m.end - 1:m.end + 2]]       # "여성호르몬처럼 작용해서": a likeness (test17)
         mentions = [m for m in mentions if not _named_by_member(text, m, mentions) and not _said_better(m, mentions)
                     and not _part_of_bracketed_combination(text, m, mentions)]
         others = [(m.start, m.end, m.slot) for m in mentions]
