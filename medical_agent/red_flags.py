@@ -79,7 +79,10 @@ LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d|
                          r"min))", _I)
 # Someone who does not respond, or is having a seizure now: an emergency whatever the cause (an insulin user "불러도
 # 대답이 없어요" is severe hypoglycaemia until shown otherwise).
-UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의\s*|잘\s*)?(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:안|못)",
+UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의\s*|잘\s*)?(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:잘\s*)?(?:안|못)",
+                    # a collapse and no waking (visitor_test13: "쓰러져서 … 글루카곤 주사를 놨는데 15분이 지나도 안깨요")
+                    r"쓰러(?:졌|져).{0,60}(?:안\s*깨|못\s*깨|깨어나지\s*(?:않|못)|안\s*일어나)",
+                    r"(?:passed\s+out|collapsed).{0,60}(?:won'?t|will\s+not|not|hasn'?t)\s+(?:wake|woken|waking|come\s+round)",
                     r"\bunresponsive\b", r"won'?t\s+wake\s+up", r"(?:can'?t|cannot)\s+wake\s+(?:him|her|them)",
                     r"경련을?\s*(?:해요|하고\s*있|일으키)", r"발작을?\s*(?:해요|하고\s*있)", r"(?:is|are)\s+(?:having\s+a\s+seizure|"
                     r"seizing|convulsing)",
@@ -93,6 +96,9 @@ SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶
                r"(?:다|모두|전부|그냥|이제)\s*끝내고\s*싶", r"사라지고\s*싶", r"없어지면\s*(?:다들|모두|가족들?이?)?\s*편",
                r"(?:수면제|약)\S{0,2}\s*(?:\S+\s*)?(?:모아\s*두|모으고|모아\s*놓)", r"better\s+off\s+without\s+(?:me|him|her|them)",
                r"end\s+it\s+all", r"no\s+reason\s+to\s+(?:live|go\s+on)",
+               # the means laid out (visitor_test13: "ive decided tonight is the night. the pills are already lined up")
+               r"(?:pills|tablets|meds)\s+(?:are\s+)?(?:all\s+)?(?:already\s+)?(?:lined\s+up|counted\s+out|laid\s+out|saved\s+up|stockpiled)",
+               r"tonight\s+is\s+the\s+night.{0,80}(?:pills|tablets|alone|goodbye|note)",
                # a voice telling them they are a burden (visitor_test11: severe depression with psychotic features)
                r"(?:hears?|hearing)\s+(?:a\s+)?voices?\b.{0,60}\bburden", r"\b(?:i'?m|she'?s|he'?s|i\s+am|(?:she|he)\s+is)\s+(?:such\s+)?a\s+burden\b",
                r"\bfeel(?:s|ing)?\s+like\s+(?:such\s+)?a\s+burden\b",
@@ -129,6 +135,11 @@ AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*
 BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)\s+(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
                  r"(?:a\s+(?:bit|little)\s+|kind\s+of\s+|kinda\s+|slightly\s+|sort\s+of\s+)?(?:blue|grey|gray|purple)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
                  r"sudden(?:ly)?.{0,20}(?:can'?t|cannot)\s+(?:catch\s+(?:my|his|her)\s+)?breath",
+                 # too breathless to speak (visitor_test13: "now he cant finish a sentence without stopping for air")
+                 r"(?:can'?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:even\s+)?(?:finish|complete|get\s+through)\s+"
+                 r"(?:a|one|his|her|my)\s+(?:full\s+|whole\s+)?sentence\s+without\s+(?:stopping|gasping|pausing|taking\s+a\s+breath|"
+                 r"catching|running\s+out)", r"stopping\s+(?:for|to\s+catch)\s+(?:air|(?:his|her|my)?\s*breath)",
+                 r"말을?\s*(?:한\s*문장도|끝까지|다)\s*(?:못|잇지\s*못)",
                  # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
                  # coughing up pinkish foamy spit")
                  r"pink(?:ish)?\s*,?\s*(?:and\s+)?(?:foamy|frothy)|(?:foamy|frothy)\s*,?\s*(?:and\s+)?pink(?:ish)?",
@@ -147,6 +158,9 @@ MENINGITIS = _any(r"(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff).
 BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+blood",
                 # "새빨간 피를 한바가지나 토하셨어요" (visitor_test9: an amount between)
                 r"피를?\s*(?:\S+\s*){0,2}?(?:토했|토해|토하)",
+                # "방금 토할때 새빨간 피가 종이컵 반정도 나왔어요" (visitor_test13: blood told as what came out)
+                r"토(?:할|하는|했을)\s*때.{0,20}피(?:가|를|도)?\s*(?:\S+\s*){0,4}?(?:나왔|나와|나오|섞)",
+                r"blood\s+in\s+(?:my|his|her|their|the)\s+(?:vomit|puke|sick)",
                 r"(?:가래|기침).{0,8}피(?:가|를)?\s*(?:섞|나|났)",
                 # a bleed in the stomach: coffee-ground vomit, black tarry stools (the fourth blind round, on naproxen)
                 r"coffee[\s-]*grounds?", r"커피\s*(?:찌꺼기|가루)",

@@ -215,3 +215,27 @@ def test_slurring_a_voice_of_burden_and_a_heavy_upper_belly_with_sweating_get_th
                                   "the tax burden on small firms"])
 def test_beer_a_full_belly_or_a_tax_burden_gets_none(text):
     assert triage(text, "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test13's first run: none of its five emergencies got the line
+    ("아빠가 어젯밤부터 계속 토하시다가 토할 때 시뻘건 피가 한 컵이나 나왔대요", "bleeding"),
+    ("there was blood in his vomit this morning", "bleeding"),
+    ("할아버지가 감기 앓으시더니 오늘은 깨워도 잘 못 일어나세요", "unresponsive"),
+    ("동생이 갑자기 쓰러졌는데 10분째 안 깨어나요", "unresponsive"),
+    ("she passed out in the kitchen and won't wake up properly", "unresponsive"),
+    ("my dad can't finish a sentence without gasping since this morning", "breathing"),
+    ("he keeps stopping for air every few words", "breathing"),
+    ("the pills are all counted out on my nightstand and I've written the notes", "suicidal_thoughts"),
+])
+def test_blood_in_the_vomit_no_waking_no_breath_to_talk_and_pills_laid_out_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["I lined up my pills in a weekly organiser so I don't miss any",
+                                  "tonight is the night of my daughter's recital",
+                                  "아이가 깨워도 잘 일어나는 편이에요",
+                                  "I can't finish a sentence in French yet"])
+def test_a_pill_organiser_a_recital_or_a_language_class_gets_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None
