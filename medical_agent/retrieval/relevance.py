@@ -356,8 +356,12 @@ def about_an_animal(question: str) -> bool:
 # A name given as a medicine: "엔블로(이나보글리플로진)", "Kerendia (finerenone)", "... called Blujepa", "리트풀로가
 # 나왔다던데 ... 먹는 약". A brand and its generic in brackets, or a medicine word in the same clause.
 MEDICINE_CUE = re.compile(r"약|치료제|진통제|소염제|주사|처방|복용|알약|정제|캡슐|연고|시럽|패치|\d\s*알|[한두세]\s*알|"
+                          r"(?:으로|로)\s*바꿨|(?:으로|로)\s*바꾸|"
                           r"\b(?:drugs?|pills?|medicines?|medications?|tablets?|"
-                          r"injections?|shots?|prescri\w*|antibiotics?|capsules?|dose|doses|dosage|mg)\b", re.I)
+                          r"injections?|shots?|prescri\w*|antibiotics?|capsules?|dose|doses|dosage|mg|infusions?|drops|"
+                          # a name taken, added, started or switched to (the gate sets: "add Inpefa", "started me on
+                          # Lodoco", "does nurtec still work if i take it", "솔리쿠아로 바꿨는데")
+                          r"take|taking|took|add|adding|added|started\s+(?:me\s+)?on|put\s+(?:me\s+)?on|switch\w*)\b", re.I)
 CLAUSE = re.compile(r"[^.,;!?。]+")
 
 

@@ -63,6 +63,11 @@ def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
     assert as_medicine("아셀렉스", "무릎 관절염으로 아셀렉스 캡슐을 하루 한 번 먹는데, 효과가 부족하면 두 알씩 먹어도 되나요?")
     assert as_medicine("무슨크림", "무슨크림 연고를 발라도 되나요?") and as_medicine("뉴로젠", "뉴로젠을 한 알 먹었어요")
     assert not as_medicine("수육", "수육을 먹었는데 배가 아파요")                 # a dish eaten is no medicine
+    # taken, added, started or switched to (the gate sets' Inpefa, Lodoco, Nurtec, 솔리쿠아 passed as diseases)
+    assert as_medicine("Inpefa", "My cardiologist wants to add Inpefa for my heart failure")
+    assert as_medicine("Lodoco", "my cardiologist started me on Lodoco once a day")
+    assert as_medicine("솔리쿠아", "인슐린 글라진 맞다가 솔리쿠아로 바꿨는데 용량은요?")
+    assert not as_medicine("pickleball", "I play pickleball and my elbow hurts when I grip a mug")
     assert judge(brand, hits(0.91), [INDEX], strict).verdict == INCORRECT
     assert judge(brand, hits(0.94), [INDEX], strict).verdict == CORRECT
     assert judge("굿파스처 증후군이 뭔가요?", hits(0.91), [INDEX], strict).verdict == CORRECT
