@@ -267,6 +267,16 @@ ACIDOSIS_COMPANION = _any(r"vomit|throwing\s+up|keep\s+(?:water|fluids?|anything
 WATERS = _any(r"waters?\s+(?:broke|(?:has|have)\s+broken|(?:is|are)\s+breaking|went)|gush\s+of\s+(?:water|fluid)|"
               r"(?:leaking|trickling)\s+(?:fluid|water)|fluid\s+(?:is\s+)?(?:leaking|trickling)",
               r"양수(?:가|물)?\s*(?:가\s*)?(?:터|새|샌|흐르|흘러|나와|나오)")
+# A baby moving less late in pregnancy (gate questions_test14: "31 weeks … tonight ive barely felt anything in like 3
+# hrs … is it ok to just wait til then??"): the maternity unit now, not the next appointment
+FEWER_MOVEMENTS = _any(r"태동.{0,10}(?:줄|없|안\s*느껴|약해|뜸해|거의\s*안|못\s*느)",
+                       r"\bbaby\b.{0,60}\b(?:barely|hardly|hasn'?t|isn'?t|not|stopped|less|fewer)\s+(?:\w+\s+){0,2}"
+                       r"(?:moving|moved|kicking|kicked)\b", r"\bbaby\b\s+(?:is\s+)?(?:moving|kicking)\s+(?:much\s+|a\s+lot\s+)?less\b",
+                       r"\b(?:barely|hardly|haven'?t|not|can'?t)\s+(?:\w+\s+)?(?:felt|feel|feeling)\s+(?:the\s+|my\s+)?"
+                       r"(?:baby|him|her|anything|any\s+(?:kicks?|movements?))\b",
+                       r"(?:fewer|less|no|reduced|decreased)\s+(?:fetal\s+|baby\s+)?(?:movements?|kicks)\b")
+LATE_PREGNANCY = _any(r"(?<!\d)(?:2[4-9]|3\d|4[0-2])\s*(?:weeks?|wks?|주)", r"임신\s*(?:2[4-9]|3\d|4[0-2])\s*주|만삭",
+                      r"third\s+trimester|임신\s*후기")
 PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
 
 EMERGENCY = {
@@ -353,6 +363,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
         ("high_potassium", any(float(m.group(1)) >= 6.5 or (float(m.group(1)) >= 6.0 and POTASSIUM_SIGNS.search(text))
                                for m in HIGH_POTASSIUM.finditer(text))),
+        ("fewer_fetal_movements", bool(FEWER_MOVEMENTS.search(text) and LATE_PREGNANCY.search(text))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )
     for kind, hit in checks:

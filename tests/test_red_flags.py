@@ -239,3 +239,22 @@ def test_blood_in_the_vomit_no_waking_no_breath_to_talk_and_pills_laid_out_get_t
                                   "I can't finish a sentence in French yet"])
 def test_a_pill_organiser_a_recital_or_a_language_class_gets_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text", [
+    # gate questions_test14: a baby moving less at 31 weeks, "is it ok to just wait til then??" had no line
+    "I'm 33 weeks and I've hardly felt the baby all day",
+    "At 28 wks the baby is moving less than usual since this morning",
+    "임신 36주인데 오늘 태동이 거의 안 느껴져요",
+])
+def test_a_baby_moving_less_late_in_pregnancy_gets_the_line(text):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == "fewer_fetal_movements"
+
+
+@pytest.mark.parametrize("text", ["I'm 30 weeks and the baby kicks a lot at night, is that normal?",
+                                  "임신 12주인데 태동은 언제부터 느껴지나요?",
+                                  "my baby is 3 weeks old and hardly feeding"])
+def test_a_busy_baby_an_early_pregnancy_or_a_newborn_gets_no_fetal_line(text):
+    flag = triage(text, "en")
+    assert flag is None or flag.kind != "fewer_fetal_movements"
