@@ -84,6 +84,8 @@ UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의
                     r"쓰러(?:졌|져).{0,60}(?:안\s*깨|못\s*깨|깨어나지\s*(?:않|못)|안\s*일어나)",
                     r"(?:passed\s+out|collapsed).{0,60}(?:won'?t|will\s+not|not|hasn'?t)\s+(?:wake|woken|waking|come\s+round)",
                     r"\bunresponsive\b", r"won'?t\s+wake\s+up", r"(?:can'?t|cannot)\s+wake\s+(?:him|her|them)",
+                    # "i could barely wake him from a nap" (the eleventh blind round: flu, confused, no urine)
+                    r"(?:could|can)\s+(?:barely|hardly)\s+wake\s+(?:him|her|them|up)",
                     r"경련을?\s*(?:해요|하고\s*있|일으키)", r"발작을?\s*(?:해요|하고\s*있)", r"(?:is|are)\s+(?:having\s+a\s+seizure|"
                     r"seizing|convulsing)",
                     # a collapse told as it happens (the fifth blind round: "my husband just collapsed at the dinner

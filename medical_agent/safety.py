@@ -8,12 +8,13 @@ added whatever the backend.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .context.profile.schema import HELD
-from .safety_words import ASKS, CLASS_WORDS, HAEMOGLOBIN, POTASSIUM, SODIUM
+from .safety_words import ASKS, CLASS_WORDS, HAEMOGLOBIN, POTASSIUM, SODIUM, STOP_NAMED
 
 # --- contraindication rules ---------------------------------------------------------------------------
 
@@ -36,6 +37,7 @@ class Facts:
     sodium: float | None = None                          # a blood sodium the message gives, mmol/L
     haemoglobin: float | None = None                     # a haemoglobin the message gives, g/dL
     bp_now: bool = False                                 # the blood pressure was read in this message
+    doubled: bool = False                                # two medicines of one kind, or a combination and its part
 
     @property
     def any_drug(self) -> frozenset[str]:
@@ -71,6 +73,14 @@ RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": (
 # Medicines that are paused on a day of vomiting or diarrhoea (the "sick day" rules: they harm the kidneys or the
 # body's water and salt when a person is dehydrated).
 SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylurea"}
+# Classes whose members are not taken two at a time unless a prescriber says so (the eleventh blind round: celecoxib
+# with ibuprofen, "같이 먹어도 돼요?", and Janumet with the leftover metformin got no caution)
+ONE_AT_A_TIME = {"nsaid", "statin", "acei", "arb", "anticoagulant", "sulfonylurea", "dpp4", "sglt2", "glp1", "ppi",
+                 "benzodiazepine", "opioid", "biguanide"}
+# A class named, not a medicine ("Statin", "Proton pump inhibitor", "ACE inhibitor", "Anticoagulant")
+CLASS_NAME = re.compile(r"(?:^|\s)(?:inhibitors?|blockers?|agents?|agonists?|antagonists?)$|^(?:statins?|anticoagulants?|"
+                        r"antiplatelets?|nsaids?|ppis?|antibiotics?|antidepressants?|antihistamines?|diuretics?|opioids?|"
+                        r"benzodiazepines?|sulfonylureas?)$")
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
@@ -188,6 +198,17 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "저염 대체 소금(칼륨이 든 소금)은 쓰지 마세요.",
       "en": "ACE inhibitors and ARBs raise blood potassium: do not take potassium supplements or salt substitutes "
             "(which contain potassium) unless your doctor advises them."}),
+    ("same_medicine_twice", lambda f: f.doubled,
+     {"ko": "같은 성분이나 같은 계열의 약 두 가지를 함께 먹으면 효과와 부작용이 겹칠 수 있습니다(복합제에 이미 들어 있는 성분, "
+            "소염진통제 두 가지 등). 처방한 의사나 약사가 함께 먹으라고 하지 않았다면 같이 먹지 말고 먼저 확인하세요.",
+      "en": "Two medicines with the same ingredient or of the same kind add up, side effects included (an ingredient "
+            "already inside a combination tablet, two anti-inflammatory painkillers). Unless your prescriber or "
+            "pharmacist told you to take both, do not combine them: check first."}),
+    ("double_dose", lambda f: "double_dose" in f.asks and bool(f.named or f.drug_names),
+     {"ko": "처방된 약의 용량을 스스로 두 배로 늘리지 마세요. 효과가 느리게 나타나는 약도 많고, 용량은 검사 결과를 보고 "
+            "의사가 정합니다. 한 번 빠뜨렸을 때 어떻게 할지는 약 설명서나 약사에게 확인하세요.",
+      "en": "Do not double a prescribed dose on your own: many medicines take weeks to work, and the dose is set by your "
+            "doctor from your results. For a missed dose, check the leaflet or ask a pharmacist."}),
     ("stop_medicine", lambda f: "stop_medicine" in f.asks,
      {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
             "의사와 함께 정합니다.",
@@ -322,6 +343,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     classes = {drug_class[m] for m in meds if m in drug_class}
     classes |= {c for implied, pattern in CLASS_WORDS if pattern.search(question) for c in implied}
     asks = frozenset(kind for kind, pattern in ASKS.items() if pattern.search(question))
+    if named and STOP_NAMED.search(question):           # "자렐토를 … 이쯤에서 그만 먹어도 되지 않을까요"
+        asks |= {"stop_medicine"}
     low = question.lower()
     named |= {drug for drug, words in RULE_DRUG_WORDS.items() if any(w in low for w in words)}
     potassium = next((float(m.group(1)) for m in POTASSIUM.finditer(question) if 1.5 <= float(m.group(1)) <= 9.9), None)
@@ -331,7 +354,18 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     return Facts(frozenset(classes), frozenset(meds), frozenset(conds), pregnant, egfr, blood_pressure, glucose,
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
                  potassium, sodium, haemoglobin=haemoglobin,
-                 bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])))
+                 bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])),
+                 doubled=_doubled(meds | named, drug_class))
+
+
+def _doubled(medicines: set[str], drug_class: dict[str, str]) -> bool:
+    """Two medicines of a class taken one at a time (:data:`ONE_AT_A_TIME`), or a combination and one of its parts."""
+    medicines = {m for m in medicines if not CLASS_NAME.search(m)}        # "고지혈증약으로 심바스타틴": one medicine
+    parts = {part.strip() for m in medicines if " / " in m for part in m.split(" / ")}
+    if parts & medicines:
+        return True
+    singles = [drug_class.get(m) for m in medicines if " / " not in m]
+    return any(singles.count(c) > 1 for c in ONE_AT_A_TIME)
 
 
 def _g_per_dl(value: float) -> float:

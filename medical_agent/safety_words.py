@@ -37,6 +37,10 @@ ASKS = {
                                 # just stop taking it?" (a dev question; the model answered "Yes, you can just stop")
                                 r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",
                                 _I),
+    # doubling a dose to make it work faster (the eleventh blind round: "should i double it to speed things up")
+    "double_dose": re.compile(r"\b(?:double|doubling|double\s+up\s+on)\s+(?:it|them|the\s+dose|my\s+dose|the\s+pills?|"
+                              r"my\s+[\w-]+)\b|\btake\s+(?:two|2)\s+(?:at\s+once|instead\s+of\s+one)\b|"
+                              r"두\s*배로\s*(?:먹|늘|올)|(?:한\s*번에\s*)?두\s*알(?:씩)?\s*(?:먹어도|먹을까|먹으면)|용량을?\s*(?:두\s*배|늘려도)", _I),
     "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"
                             r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
                             r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
@@ -102,3 +106,9 @@ SODIUM = re.compile(r"(?:sodium|나트륨|\bNa\+?)\D{0,15}?(\d{3})(?!\d|\s*(?:mg
 # a haemoglobin the message gives, g/dL or g/L ("hb 18.4 on his bloods", "Hb 105", "헤모글로빈도 10.8"); not HbA1c
 HAEMOGLOBIN = re.compile(r"(?:ha?emoglobin(?!\s*a1c)|헤모글로빈|(?<!당화)혈색소|\bHg?b\b(?!\s*A1c))\D{0,15}?(\d{1,3}(?:\.\d)?)(?!\d|\.\d|\s*%)",
                          _I)
+
+
+# Stopping, said without the word for medicine, in a message that names one: "자렐토(리바록사반)를 … 6주 먹으니까 …
+# 이쯤에서 그만 먹어도 되지 않을까요" (the eleventh blind round)
+STOP_NAMED = re.compile(r"그만\s*(?:먹어도|먹을까|먹으면|복용해도|맞아도)|(?:끊어도|중단해도|안\s*먹어도)\s*(?:되|돼|괜찮)|"
+                        r"\b(?:stop|quit)\s+(?:taking\s+)?(?:it|them)\s+(?:now|early|already)\b", _I)

@@ -258,3 +258,10 @@ def test_a_baby_moving_less_late_in_pregnancy_gets_the_line(text):
 def test_a_busy_baby_an_early_pregnancy_or_a_newborn_gets_no_fetal_line(text):
     flag = triage(text, "en")
     assert flag is None or flag.kind != "fewer_fetal_movements"
+
+
+def test_a_person_who_can_barely_be_woken_gets_the_line():
+    # the eleventh blind round: flu, "mixing up words and i could barely wake him from a nap", answered as dehydration
+    flag = _triaged("my dad has had a fever for days and today I could barely wake him up")
+    assert flag is not None and flag.kind == "unresponsive"
+    assert triage("my teenager is hard to wake up for school", "en") is None

@@ -71,3 +71,40 @@ def test_aspirin_for_a_child_and_an_sglt2_inhibitor_before_surgery_get_their_cau
                                   "can i just quit smoking now?", "can I stop worrying about my sugar?"])
 def test_other_questions_get_no_such_caution(text):
     assert not {"stop_medicine", "no_fluids"} & set(rule_names(collect_facts(None, None, {}, text)))
+
+
+def _taking(*names):
+    return {"medications": [{"name": n, "assertion": "present"} for n in names]}
+
+
+CLASSES = {"celecoxib": "nsaid", "ibuprofen": "nsaid", "naproxen": "nsaid", "metformin": "biguanide",
+           "sitagliptin / metformin": "dpp4", "amlodipine": "ccb", "losartan": "arb", "insulin glargine": "insulin",
+           "insulin aspart": "insulin", "rivaroxaban": "anticoagulant", "levothyroxine": "thyroid"}
+
+
+@pytest.mark.parametrize("names", [("Celecoxib", "Ibuprofen"), ("Naproxen", "Ibuprofen"),
+                                   ("Metformin", "Sitagliptin / metformin")])
+def test_two_of_a_kind_or_a_combination_and_its_part_get_a_caution(names):
+    """The eleventh blind round: celecoxib with ibuprofen and Janumet with the leftover metformin got none."""
+    facts = collect_facts(None, _taking(*names), CLASSES, "같이 먹어도 돼요?")
+    assert "same_medicine_twice" in rule_names(facts) and safety_notes(facts, "ko") and safety_notes(facts, "en")
+
+
+@pytest.mark.parametrize("names", [("Amlodipine", "Losartan"), ("Insulin glargine", "Insulin aspart"), ("Metformin",)])
+def test_medicines_of_different_kinds_or_basal_and_mealtime_insulin_get_none(names):
+    assert "same_medicine_twice" not in rule_names(collect_facts(None, _taking(*names), CLASSES, "같이 먹어도 돼요?"))
+
+
+@pytest.mark.parametrize("names, text, note", [
+    (("Rivaroxaban",), "6주 먹으니까 붓기도 다 빠졌어요 이쯤에서 그만 먹어도 되지 않을까요", "stop_medicine"),
+    (("Levothyroxine",), "still exhausted after 10 days, should i double it to speed things up", "double_dose"),
+    (("Levothyroxine",), "효과가 없는 것 같은데 두 배로 먹어도 돼요?", "double_dose"),
+])
+def test_stopping_a_named_medicine_or_doubling_it_gets_a_caution(names, text, note):
+    """The eleventh blind round: stopping rivaroxaban early and doubling levothyroxine were answered without one."""
+    assert note in rule_names(collect_facts(None, _taking(*names), CLASSES, text))
+
+
+@pytest.mark.parametrize("text", ["커피를 그만 먹어도 될까요?", "should I double my walking distance?"])
+def test_stopping_coffee_or_doubling_a_walk_without_a_medicine_gets_none(text):
+    assert not {"stop_medicine", "double_dose"} & set(rule_names(collect_facts(None, None, CLASSES, text)))
