@@ -5,8 +5,9 @@ under short headings with [n] citations; caution sentences get their own heading
 What it quotes must read on its own (issue 32: offline answers read as fragments):
 - a passage is cut into units: sentences, a list (bullet or numbered lines: a procedure is quoted whole, never
   one step of it) and a table (rendered as a small table, not "a | b | c" pasted raw);
-- a sentence that points back ("이런 증상이 있으면…", "These signs…") brings the sentence it points to, and one
-  that announces what follows ("…기준은 다음과 같습니다", "…as follows:") brings what follows;
+- a sentence that points back ("이런 증상이 있으면…", "These signs…", or only gives the reason: "…기 때문입니다") brings
+  the sentence it points to, and one that announces what follows ("…기준은 다음과 같습니다", "…as follows:") brings
+  what follows;
 - a statement of facts gets what was noted and at most the two most relevant cautions, not a dump of passages.
 """
 
@@ -28,6 +29,10 @@ TABLE_ROW = re.compile(r"\S\s\|\s\S")
 TABLE_TITLE = re.compile(r"^(?:Table|표)\s*\d+[.:]?\s", re.I)
 BACK = re.compile(r"^(?:이런|이러한|이와\s*같은|그런|그러한|이\s*경우|이때|이럴\s*때|이들|이것|그래서|따라서|또한|하지만|그러나|"
                   r"(?:these|this|those|such|they|it|both|either|that|however|also|so|therefore)\b)", re.I)
+# A Korean sentence that only gives the reason for the one before: "빠르게 탈수되어 신장이 손상될 수 있기 때문입니다" (the
+# eleventh blind round quoted it alone, after a sentence about warfarin); one with its own topic ("당뇨는 …") reads alone
+EXPLAINS = re.compile(r"때문(?:입니다|이에요|이다|이죠|이랍니다)[.!。]?\s*$")
+OWN_TOPIC = re.compile(r"[가-힣](?:은|는)\s")
 AHEAD = re.compile(r"(?:다음과\s*같|아래와\s*같|다음\s*(?:을|를|의)|as\s+follows|the\s+following|include:?$|:\s*$)", re.I)
 KEY_UNITS, CAUTION_UNITS, DOCS_USED, LIST_ITEMS = 4, 2, 5, 8
 STATEMENT_CAUTIONS = 2
@@ -79,7 +84,7 @@ def _with_referents(chosen: Unit, passage: list[Unit]) -> list[Unit]:
         return [chosen]
     if AHEAD.search(chosen.text) and chosen.pos + 1 < len(passage):
         return [chosen, passage[chosen.pos + 1]]
-    if BACK.match(chosen.text):
+    if BACK.match(chosen.text) or (EXPLAINS.search(chosen.text) and not OWN_TOPIC.search(chosen.text)):
         return [passage[chosen.pos - 1], chosen] if chosen.pos > 0 else []
     return [chosen]
 

@@ -87,3 +87,15 @@ def test_the_sources_repeat_nothing_the_answer_said_and_need_kept_passages():
     assert points == ["- Measure it twice, a minute apart. [1]"]
     assert source_points("normal blood pressure?", [], "en", TOKENIZE, said=said) == []
     assert source_points("normal blood pressure?", [doc(1, "")], "en", TOKENIZE, said=said) == []   # gate blanked it
+
+
+def test_a_korean_sentence_that_only_gives_a_reason_brings_the_one_before():
+    """The eleventh blind round quoted "빠르게 탈수되어 신장이 손상될 수 있기 때문입니다" alone."""
+    text = ("구토나 설사가 심한 날에는 이뇨제를 잠시 쉬기도 합니다. 빠르게 탈수되어 신장이 손상될 수 있기 때문입니다. "
+            "당뇨병은 인슐린이 부족하거나 잘 듣지 않기 때문입니다.")
+    answer = extractive_answer("탈수되면 신장이 손상되나요", [doc(1, text, lang="ko")], "ko", TOKENIZE)
+    assert "신장이 손상될 수 있기 때문입니다" in answer and "이뇨제를 잠시 쉬기도 합니다" in answer
+    assert "- 빠르게 탈수되어" not in answer.split("이뇨제를 잠시 쉬기도 합니다")[0]       # never before its referent
+    alone = extractive_answer("탈수 신장 손상", [doc(1, "빠르게 탈수되어 신장이 손상될 수 있기 때문입니다. 물을 자주 드세요.",
+                                                   lang="ko")], "ko", TOKENIZE)
+    assert "때문입니다" not in alone
