@@ -93,6 +93,8 @@ KO_PROPOSED_AFTER = re.compile(r"\s*(?:을|를|은|는|도|이|가|으로|로)?\
                                r"(?:추가하|추가해\s*보|먹어\s*보|드셔\s*보|써\s*보|시작하|시작해\s*보|바꾸|바꿔\s*보|넣|올리|늘리|처방해\s*보)"
                                r"(?:자고|자는|자시|자셨|잔다|재요|자네)")
 EN_PROPOSED_BEFORE = re.compile(r"\b(?:brought\s+up|mentioned|suggested|suggesting|suggests|floated|talked\s+about|"
+                                r"wants?\s+to\s+(?:switch|move|change|put)\s+me\s+(?:over\s+)?(?:to|on(?:to)?)|"    # test18
+                                r"(?:pick|choose|choosing|decide|deciding)\s+between|"
                                 r"(?:is|are|was)\s+considering|offered|wants?\s+to\s+[\w-]+\s+(?:me\s+)?(?:with|using))\s+"
                                 r"(?:(?:me\s+)?(?:adding|starting|trying|switching\s+(?:me\s+)?to)\s+)?(?:(?:a|an|the|some)\s+)?"
                                 r"(?:[\w-]+\s+(?:with\s+)?){0,2}$", re.I)
@@ -185,9 +187,15 @@ def _general_hearsay(text: str, start: int, end: int, clause_end: int, sentence:
 
 # Something read or heard, then a question about it: "I read that Nexium can wreck your kidneys if you take it for years.
 # Is that actually proven?" (utterances_test16)
-EN_HEARD_BEFORE = re.compile(r"\b(?:I\s+(?:read|heard|saw)|(?:read|heard|saw)\s+(?:online|somewhere)|(?:someone|somebody|"
-                             r"a\s+friend|my\s+friend)\s+told\s+me|they\s+say|people\s+say|apparently)\s+(?:that\s+)?"
-                             r"(?:[\w-]+\s+){0,3}$", re.I)
+EN_HEARD_BEFORE = re.compile(r"\b(?:I(?:'ve|\s+have)?\s+(?:read|heard|seen|saw)|(?:^|(?<=[.!?]\s))(?:read|heard|saw)|"
+                             r"(?:read|heard|saw)\s+(?:online|somewhere)|(?:someone|somebody|"
+                             r"a\s+friend|my\s+friend)\s+told\s+me|they\s+say|people\s+say|apparently|"
+                             # media and lay sources (utterances_test18: "the news said …", "The pharmacist said a
+                             # scopolamine patch beats anything …"); not a doctor's finding about the person
+                             r"(?:the|a|my)\s+(?:news|article|ad|advert|commercial|podcast|video|tiktok|show|program|"
+                             r"website|pharmacist|coworker|co-worker|neighbou?r|friend)\s+(?:said|says|claimed|claims|"
+                             r"mentioned)|on\s+(?:a|the)\s+(?:podcast|news|show|tiktok|video)\s+that)\s+(?:that\s+)?"
+                             r"(?:[\w-]+\s+){0,8}$", re.I)
 NEXT_QUESTION = re.compile(r"[^?]*?[.!]\s*[^.!?]{0,80}\?")
 
 
@@ -195,12 +203,13 @@ NEXT_QUESTION = re.compile(r"[^?]*?[.!]\s*[^.!?]{0,80}\?")
 # 잘 온다던데 제 약도 거기 들어가나요?", "칼슘제를 먹으면 덜하다고 하더라고요. 임신 중에 먹어도 괜찮은 거죠?", "홍삼이 …
 # 유방암에 안 좋다는 말이 있던데 먹어도 될까요?", "클로르페니라민 들어간 건 먹으면 안 된다고 들었어요. 종합감기약도 …?"
 KO_HEARD = re.compile(r"(?:다|라|하|대|래)(?:던데|더라고요?|더라구요?|더라|더군요|더니)|"
-                      r"(?:다고|라고|하고|라구|다구|냐고)\s*(?:들었|하던|하더|그러던|그러더|하시던|하시더|하셨|했어|했는데|봤|읽었)|"
+                      r"(?:다고|라고|하고|라구|다구|냐고)\s*(?:들었|하던|하더|그러던|그러더|하시던|하시더|하셨|했어|했는데|봤|읽었|"
+                      r"써\s*있|적혀\s*있|나오던|나와\s*있)|"     # "광고에 기넥신이 … 좋다고 써 있던데" (utterances_test18)
                       r"(?:다는|라는|단|란)\s*(?:말|얘기|이야기|소리|글|기사)(?:이|을|를|도)?\s*(?:있던데|있어서|있는데|들었|봤|많던|읽었)")
 # what comes before a comma or a -는데 is the person's own telling, not what was heard ("녹내장이 있어서 안약을 넣고
 # 있는데 … 들었어요", "종아리에 쥐가 나서 … 깨는데, 칼슘제를 먹으면 덜하다고 하더라고요")
 KO_NEW_PROPOSITION = re.compile(r"[,，]|(?:는데|은데|인데|ㄴ데|던데)\s")
-KO_NAMED_THEN = re.compile(r"\s*(?:은|는|이|가|을|를|에는|엔|에도|에|도|으로|로)?\s")     # not "당뇨라던데" (a diagnosis heard)
+KO_NAMED_THEN = re.compile(r"\s*(?:은|는|이|가|을|를|에는|엔|에도|에|도|으로|로|이랑|랑|하고|과|와)?\s")     # not "당뇨라던데" (a diagnosis heard)
 
 
 def _heard_then_asked(text: str, start: int, end: int, sentence: tuple[int, int]) -> bool:
@@ -214,6 +223,18 @@ def _heard_then_asked(text: str, start: int, end: int, sentence: tuple[int, int]
             FIRST_PERSON.search(text, sentence[0], heard.start()) or KO_SPEAKER.search(text, sentence[0], heard.start()):
         return False
     return "?" in text[heard.end():sentence[1]] or bool(NEXT_QUESTION.match(text, heard.end()))
+
+
+# A supposition opened with 만약 runs to its -면 (utterances_test18: "만약 나중에 폐경이 오고 나서 골감소증이라는 결과가
+# 나오면 …", "만약에 폐렴에 걸려서 항생제를 먹게 되면 …")
+KO_IF_OPENED = re.compile(r"(?:^|[\s,.?!])만약(?:에)?\s")
+KO_IF_CLOSED = re.compile(r"[가-힣]면(?:\s|,)")
+
+
+def _supposed_after_if(text: str, start: int, end: int, sentence: tuple[int, int]) -> bool:
+    """The mention lies between a sentence's 만약 and the -면 that closes the supposition."""
+    opened = KO_IF_OPENED.search(text, sentence[0], start)
+    return bool(opened) and bool(KO_IF_CLOSED.search(text, end, sentence[1]))
 
 
 # A question about a topic the sentence opens with: "인슐린 저항성은 공복혈당만 봐서는 알 수 없고 따로 검사를 해야
@@ -310,7 +331,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     supposed = clause.kind == CONDITION or (reading and clause.kind == WHEN) or EN_SPECULATIVE.search(before) or \
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
-        _heard_then_asked(text, start, end, clause.sentence) or \
+        _heard_then_asked(text, start, end, clause.sentence) or _supposed_after_if(text, start, end, clause.sentence) or \
         KO_MAY_HEARD_AFTER.match(text, end) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
