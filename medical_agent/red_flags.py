@@ -32,7 +32,7 @@ def _any(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(patterns), _I)
 
 
-CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|짓누|뻐근|쥐어짜|무겁|묵직)", r"흉통",
+CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|짓누|누르는|눌러|눌리|뻐근|쥐어짜|무겁|묵직)", r"흉통",
              # the pit of the stomach pressed, which a heart attack can be in older or diabetic people ("명치가 꽉 막힌것처럼
              # 답답하고 … 식은땀도 나고 숨도 좀 차하시는데": visitor_test8; a companion symptom is still needed)
              r"명치.{0,12}(?:답답|짓누|조이|조여|막힌|뻐근)",
@@ -54,7 +54,11 @@ CHEST_CRUSHING = _any(r"가슴.{0,12}(?:쥐어짜|짓누르|짓눌)", r"crushing
 CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가쁘)", r"호흡\s*곤란", r"sweat", r"short(?:ness)?\s+of\s+breath",
                        r"breathless", r"can'?t\s+breathe", r"trouble\s+breathing", r"(?:left\s+)?arm\b", r"팔이\s*저리",
                        r"왼(?:쪽)?\s*팔", r"턱", r"\bjaw\b")
-STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
+STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
+              # visitor_test14: "입이 한쪽만 올라가구요", a hand that drops what it holds and cannot take it again
+              r"입(?:이|꼬리가)?\s*한쪽(?:으로)?(?:만)?\s*(?:올라가|내려가|처지|쳐지|돌아가)",
+              r"(?:떨어뜨리|떨어트리|놓치)\S*\s*(?:\S+\s*){0,2}?(?:다시\s*)?(?:못|안)\s*(?:잡|쥐|들)",
+              r"(?:dropped|drops)\s+(?:the\s+|his\s+|her\s+|my\s+)?\w+.{0,30}(?:can'?t|cannot|couldn'?t)\s+(?:pick|grip|hold)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
               r"말(?:이|도|을)?\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
               r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)",
               r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
@@ -86,6 +90,9 @@ UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의
                     r"\bunresponsive\b", r"won'?t\s+wake\s+up", r"(?:can'?t|cannot)\s+wake\s+(?:him|her|them)",
                     # "i could barely wake him from a nap" (the eleventh blind round: flu, confused, no urine)
                     r"(?:could|can)\s+(?:barely|hardly)\s+wake\s+(?:him|her|them|up)",
+                    # "now hes on the floor jerking and not answering us" (visitor_test14)
+                    r"(?:on\s+the\s+(?:floor|ground)|collapsed|fell\s+down).{0,60}\bnot\s+(?:answering|responding)",
+                    r"\b(?:jerking|shaking|twitching|convulsing)\s+(?:all\s+over|uncontrollably).{0,40}\bnot\s+(?:answering|responding)",
                     r"경련을?\s*(?:해요|하고\s*있|일으키)", r"발작을?\s*(?:해요|하고\s*있)", r"(?:is|are)\s+(?:having\s+a\s+seizure|"
                     r"seizing|convulsing)",
                     # a collapse told as it happens (the fifth blind round: "my husband just collapsed at the dinner
@@ -211,6 +218,11 @@ CONFUSED = _any(r"말(?:도|을)?\s*이상", r"눈을?\s*(?:잘\s*)?못\s*뜨", 
 # an insulin user who talks nonsense or cannot swallow is severe hypoglycaemia with no word for low sugar ("인슐린 맞는
 # 남편이 … 횡설수설하더니 … 주스를 줘도 삼키질 못해요");
 INSULIN_USER = _any(r"인슐린", r"\binsulin\b")
+# Type 1 diabetes or insulin, vomiting, and deep fast breathing or drowsiness: ketoacidosis (visitor_test14: "1형당뇨
+# 동생이 … 인슐린을 안맞았대요 … 계속 토하고 … 숨을 깊고 빠르게 몰아쉬고 자꾸 졸려해요")
+TYPE1_OR_INSULIN = _any(r"1형\s*당뇨|인슐린", r"type\s*1\b|\bT1D\b|\binsulin\b")
+DKA_BREATH_OR_DROWSY = _any(r"숨(?:을)?\s*(?:깊|가쁘|빠르|몰아)|졸려|졸린|축\s*(?:처|쳐)",
+                            r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|deep|hard)|drowsy|\bsleepy\b|confused")
 INSULIN_SEVERE = _any(r"횡설수설", r"삼키(?:질|지)\s*못", r"(?:can'?t|cannot|unable\s+to)\s+swallow", r"눈(?:을|도)?\s*(?:제대로\s*|잘\s*)?못\s*뜨",
                       r"unconscious", r"won'?t\s+wake", r"passed\s+out", r"seizure", r"경련", r"발작", r"쓰러", r"not\s+making\s+sense")
 # no urine for many hours with no tears or a listless child (severe dehydration: "어제저녁부터 소변을 한번도 안봤고 울어도
@@ -242,7 +254,7 @@ ORGAN_SIGNS = _any(r"confus|disoriented|not\s+making\s+sense|vision|blurr|can'?t
 # breathing really fast");
 KETONES = _any(r"ketone", r"케톤")
 KETOACIDOSIS_SIGNS = _any(r"vomit|throwing\s+up|threw\s+up|breathing\s+(?:really\s+|very\s+|so\s+|kind\s+of\s+|kinda\s+|a\s+bit\s+)?(?:fast|quick|hard|deep)|"
-                          r"fast\s+breathing|stomach\s+pain|belly\s+pain", r"토하|토해|토했|구토|숨(?:을)?\s*(?:가쁘|빠르|몰아)|배가\s*아프")
+                          r"fast\s+breathing|stomach\s+pain|belly\s+pain", r"토하|토해|토했|구토|숨(?:을)?\s*(?:가쁘|빠르|몰아|깊고)|배가\s*아프|배\s*아프")
 # New diabetes told by its signs (thirst, peeing, a child wetting the bed again) with vomiting or deep, fast breathing is
 # ketoacidosis until shown otherwise, ketones measured or not (visitor_test8: "drinking tons and wetting the bed again
 # … threw up twice … breathing kind of deep and fast. is this a bug?" got a stomach bug)
@@ -358,6 +370,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("hypertensive_emergency", _said(ORGAN_SIGNS, text) and any(
             int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
         ("ketoacidosis", bool((KETONES.search(text) or THIRST_AND_PEEING.search(text)) and KETOACIDOSIS_SIGNS.search(text))),
+        ("ketoacidosis", bool(TYPE1_OR_INSULIN.search(text) and VOMITING.search(text) and DKA_BREATH_OR_DROWSY.search(text))),
         ("low_oxygen", _said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
         ("bowel_obstruction", bool(NO_WIND.search(text) and VOMITING.search(text))),
         ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and

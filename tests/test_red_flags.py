@@ -265,3 +265,24 @@ def test_a_person_who_can_barely_be_woken_gets_the_line():
     flag = _triaged("my dad has had a fever for days and today I could barely wake him up")
     assert flag is not None and flag.kind == "unresponsive"
     assert triage("my teenager is hard to wake up for school", "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test14's first run: 4 of its 6 emergencies had no line
+    ("제 아들이 1형 당뇨인데 배탈로 하루 종일 토하고 숨을 가쁘게 몰아쉬면서 축 처져 있어요", "ketoacidosis"),
+    ("my sister has type 1 and she's been vomiting all night and now she's really drowsy", "ketoacidosis"),
+    ("엄마가 가슴을 누가 꽉 누르는 것 같다면서 식은땀을 흘리세요", "chest_pain"),
+    ("할아버지가 식사하시다 숟가락을 떨어뜨리시고 다시 못 잡으세요", "stroke"),
+    ("아빠가 웃는데 입이 한쪽으로만 올라가요", "stroke"),
+    ("he's on the floor shaking all over and not responding to us", "unresponsive"),
+])
+def test_ketoacidosis_a_pressing_chest_a_dropped_spoon_and_a_fit_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["type 1 here, had a stomach bug last week, all fine now",
+                                  "아이가 장난감을 떨어뜨렸는데 다시 잡으려고 해요",
+                                  "the kids were jerking around at the party and not answering my texts"])
+def test_a_past_bug_a_toy_or_kids_at_a_party_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None
