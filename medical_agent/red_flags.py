@@ -73,7 +73,17 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               # seeing double and the room is spinning")
               r"(?:can'?t|cannot)\s+walk\s+straight.{0,80}(?:seeing\s+double|double\s+vision|can'?t\s+see)",
               r"(?:seeing\s+double|double\s+vision).{0,80}(?:can'?t|cannot)\s+walk\s+straight",
+              # gate test15: "he can't stand without tipping over to the left, and he says he's seeing double"
+              r"(?:(?:can'?t|cannot)\s+(?:stand|walk)|tipping\s+over|falling\s+to\s+one\s+side|lost\s+(?:his|her|my)\s+balance)"
+              r".{0,80}(?:seeing\s+double|double\s+vision)",
+              r"(?:seeing\s+double|double\s+vision).{0,80}(?:(?:can'?t|cannot)\s+(?:stand|walk)|tipping\s+over|"
+              r"falling\s+to\s+one\s+side|lost\s+(?:his|her|my)\s+balance)",
               r"(?:똑바로\s*못\s*걷|제대로\s*못\s*걷).{0,40}(?:두\s*개로\s*보|겹쳐\s*보)|(?:두\s*개로\s*보|겹쳐\s*보).{0,40}(?:똑바로|제대로)\s*못\s*걷")
+# A retina coming away: a shower of new floaters with flashes or a shadow over part of the sight (gate test15: "날파리
+# 같은 게 갑자기 수십 개로 늘었고, 어두운 데서는 번쩍번쩍 빛이 보여요 … 커튼을 친 것처럼"); floaters alone are common
+FLOATERS = _any(r"날파리|비문증|(?:점|먼지|벌레|실)\s*같은\s*(?:게|것)", r"floaters?")
+FLASHES_OR_SHADOW = _any(r"번쩍|섬광|커튼|그림자가?\s*(?:져|드리|가려)", r"flash(?:es|ing)?\b|curtain|shadow\s+(?:over|across)")
+SUDDEN_MANY = _any(r"갑자기|늘었|많아졌|수십", r"sudden|shower|lots\s+of\s+new|a\s+bunch\s+of\s+new|dozens")
 HYPO = _any(r"저혈당", r"혈당이?\s*(?:너무\s*)?(?:낮|떨어)", r"low\s+blood\s+sugar", r"hypoglyc", r"sugar\s+(?:is\s+)?(?:very\s+)?low")
 HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정신이\s*없", r"깨어나지", r"축\s*처", r"말(?:도|을)?\s*못\s*하",
                    r"confus", r"unconscious", r"passed\s+out",
@@ -378,6 +388,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
         ("high_potassium", any(float(m.group(1)) >= 6.5 or (float(m.group(1)) >= 6.0 and POTASSIUM_SIGNS.search(text))
                                for m in HIGH_POTASSIUM.finditer(text))),
+        ("retinal_detachment", bool(FLOATERS.search(text) and FLASHES_OR_SHADOW.search(text) and SUDDEN_MANY.search(text))),
         ("fewer_fetal_movements", bool(FEWER_MOVEMENTS.search(text) and LATE_PREGNANCY.search(text))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )

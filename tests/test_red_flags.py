@@ -286,3 +286,20 @@ def test_ketoacidosis_a_pressing_chest_a_dropped_spoon_and_a_fit_get_the_line(te
                                   "the kids were jerking around at the party and not answering my texts"])
 def test_a_past_bug_a_toy_or_kids_at_a_party_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # gate questions_test15's first run: a retina coming away and a stroke told by balance and double vision
+    ("since this morning I suddenly have a shower of floaters and flashes of light in my right eye", "retinal_detachment"),
+    ("어제부터 눈앞에 벌레 같은 게 갑자기 많아졌고 번쩍거리는 빛이 보여요", "retinal_detachment"),
+    ("mom suddenly lost her balance and keeps falling to one side, and she's seeing double", "stroke"),
+])
+def test_a_retina_coming_away_and_balance_with_double_vision_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["I've had a few floaters for years, are they normal?",
+                                  "my camera flash leaves spots in my eyes for a minute"])
+def test_old_floaters_or_a_camera_flash_get_none(text):
+    assert triage(text, "en") is None
