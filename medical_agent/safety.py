@@ -66,7 +66,10 @@ GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 # it, so "grapefruit with felodipine" was answered "yes" with no caution by the local model)
 RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": ("nifedipine", "니페디핀"),
                    "simvastatin": ("simvastatin", "심바스타틴"), "lovastatin": ("lovastatin", "로바스타틴"),
-                   "aspirin": ("aspirin", "아스피린"), "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘"),
+                   "aspirin": ("aspirin", "아스피린"),
+                   # a salicylate too (visitor_test13: Pepto-Bismol for an 11-year-old with flu was called safe)
+                   "bismuth subsalicylate": ("pepto", "bismuth subsalicylate", "펩토비스몰", "비스무트"),
+                   "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘"),
                    "clarithromycin": ("clarithromycin", "클래리스로마이신", "클라리스로마이신", "biaxin", "klacid", "클라리시드"),
                    "erythromycin": ("erythromycin", "에리스로마이신"),
                    "itraconazole": ("itraconazole", "이트라코나졸", "sporanox", "스포라녹스")}
@@ -103,10 +106,12 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "소변이 거의 안 나오거나 어지럽고 쓰러질 것 같으면 응급실로 가세요.",
       "en": "If you cannot keep even water down, you can become dehydrated: get medical care today (in pregnancy, your "
             "maternity team). Go to an emergency department if you pass very little urine or feel faint."}),
-    ("aspirin_child", lambda f: "aspirin" in f.named and "child" in f.asks,
-     {"ko": "아스피린은 의사가 처방하지 않는 한 어린이와 청소년에게 먹이지 않습니다(라이 증후군 위험). 열이나 통증에는 "
-            "아세트아미노펜이나 이부프로펜을 나이와 체중에 맞는 용량으로 쓰고, 약사와 상의하세요.",
-      "en": "Aspirin is not given to children and teenagers unless a doctor prescribes it (risk of Reye's syndrome). For "
+    ("aspirin_child", lambda f: bool(f.named & {"aspirin", "bismuth subsalicylate"}) and "child" in f.asks,
+     {"ko": "아스피린(그리고 같은 살리실산 계열인 펩토비스몰의 비스무트 성분)은 의사가 처방하지 않는 한 어린이와 청소년에게 "
+            "먹이지 않습니다(라이 증후군 위험). 열이나 통증에는 아세트아미노펜이나 이부프로펜을 나이와 체중에 맞는 용량으로 "
+            "쓰고, 약사와 상의하세요.",
+      "en": "Aspirin (and bismuth subsalicylate, the salicylate in Pepto-Bismol) is not given to children and teenagers "
+            "unless a doctor prescribes it (risk of Reye's syndrome). For "
             "fever or pain, paracetamol (acetaminophen) or ibuprofen at the dose for their age and weight is used; ask a "
             "pharmacist."}),
     ("sglt2_surgery", lambda f: "sglt2" in f.drug_classes and "surgery" in f.asks,

@@ -108,3 +108,10 @@ def test_stopping_a_named_medicine_or_doubling_it_gets_a_caution(names, text, no
 @pytest.mark.parametrize("text", ["커피를 그만 먹어도 될까요?", "should I double my walking distance?"])
 def test_stopping_coffee_or_doubling_a_walk_without_a_medicine_gets_none(text):
     assert not {"stop_medicine", "double_dose"} & set(rule_names(collect_facts(None, None, CLASSES, text)))
+
+
+def test_bismuth_subsalicylate_for_a_child_gets_the_reye_caution():
+    """The twelfth blind round: Pepto-Bismol for an 11-year-old with flu was called 'generally safe'."""
+    facts = collect_facts(None, None, {}, "can I give pepto bismol with ibuprofen to my 11 year old with the flu?")
+    assert "aspirin_child" in rule_names(facts) and "Pepto-Bismol" in " ".join(safety_notes(facts, "en"))
+    assert "aspirin_child" not in rule_names(collect_facts(None, None, {}, "can I take pepto bismol for heartburn?"))

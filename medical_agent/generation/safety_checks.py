@@ -22,7 +22,7 @@ INTERACTIONS = {"nsaid_anticoagulant", "nsaid_kidney", "nsaid_heart_failure", "p
                 "metformin_kidney", "acetaminophen_liver", "decongestant_blood_pressure", "aspirin_child",
                 "sglt2_surgery", "sick_day", "grapefruit", "stop_medicine", "supplement_anticoagulant",
                 "pregnancy_planning_drugs", "warfarin_natto", "sulfonylurea_raised", "skip_meal_insulin",
-                "warfarin_antibiotic", "statin_macrolide"}
+                "warfarin_antibiotic", "statin_macrolide", "same_medicine_twice", "double_dose"}
 # rules that send the person to care: a first sentence that says there is no need ("No, you do not need to go in")
 # starts with the rule instead (the blind pairwise review: a head injury on warfarin was told to stay home)
 SEEK_CARE = {"head_injury_anticoagulant", "no_fluids", "blood_pressure_crisis"}   # (a reading of 192/124 was told
@@ -47,7 +47,9 @@ AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it
                          # "같이 드셔도 문제없습니다" (the fifth blind round, glimepiride with co-trimoxazole), "no problem"
                          r"^\W*(?:there'?s\s+|there\s+is\s+)?no\s+(?:problem|issue|interaction)\b|"
                          # "아기한테 괜찮을 수 있습니다" (the seventh blind round, enalapril at a positive pregnancy test)
-                         r"^[^.?!]{0,20}?괜찮을\s*수\s*있", re.I)
+                         r"^[^.?!]{0,20}?괜찮을\s*수\s*있|"
+                         # "아니요, 집에 있는 타이레놀 두알 더 같이 먹는 것은 좋습니다" (the twelfth blind round, beside Ultracet)
+                         r"^[^.?!]{0,60}?(?:먹는|드시는|복용하는|쓰는)\s*(?:것은|것도|건)\s*(?:좋습니다|괜찮습니다|문제\s*없)", re.I)
 NOT_WITHOUT = {"ko": "먼저 확인이 필요합니다: {note}", "en": "Not without checking first: {note}"}
 # rules whose medicines are often paused: a first sentence that says to keep taking them ("오늘도 드셔야 합니다" to a
 # question about ramipril during diarrhoea, the fifth blind round) starts with the rule instead

@@ -529,3 +529,14 @@ def test_a_models_advice_to_change_a_medicine_gives_way_to_asking_first():
     """The eighth blind round: rivaroxaban through three days of diarrhoea got "약을 바꾸는 것이 좋습니다"."""
     out = agree_with_rules("물은 잘 못드므로 약을 바꾸는 것이 좋습니다.", "자렐토 드시는 엄마가 장염으로 사흘째 설사하세요", [], {}, "ko")
     assert "바꾸는 것이 좋습니다" not in out and "임의로 중단하거나 바꾸지 말고" in out
+
+
+def test_a_doubled_medicine_called_fine_starts_with_the_caution_instead():
+    """The twelfth blind round: "아니요, 집에 있는 타이레놀 두알 더 같이 먹는 것은 좋습니다" beside Ultracet."""
+    question = "울트라셋 받아왔는데 집에있는 타이레놀 두알 더 같이먹어도되나요?"
+    facts = collect_facts(None, {"medications": [{"name": "Tramadol / acetaminophen", "assertion": "present"},
+                                                 {"name": "Acetaminophen", "assertion": "hypothetical"}]},
+                          {"tramadol / acetaminophen": "opioid"}, question)
+    body = agree_with_rules("아니요, 집에 있는 타이레놀 두알 더 같이 먹는 것은 좋습니다. 울트라셋은 약물입니다.", question,
+                            rule_names(facts), rule_notes(facts, "ko"), "ko")
+    assert body.startswith("먼저 확인이 필요합니다") and "먹는 것은 좋습니다" not in body
