@@ -45,7 +45,8 @@ ASKS = {
                             r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
                             r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
     # a child as the patient ("can I give my 8 year old aspirin", "7살 아이한테"), and a planned operation
-    "child": re.compile(r"\b(?:my|our|his|her|a|the)\s+(?:\d{1,2}[- ]?(?:year|yr)s?[- ]?old|son|daughter|kid|child|toddler|"
+    "child": re.compile(r"\b(?:my|our|his|her|a|the)\s+(?:\d{1,2}[- ]?(?:year|yr)s?[- ]?old|(?:[1-9]|1[0-7])\s?(?:yo|y/o|y\.o\.)|"
+                        r"son|daughter|kid|child|toddler|"
                         r"baby|boy|girl|teen\w*)\b|\b(?:children|kids|toddlers?|infants?|teenagers?)\b|아이|아기|애기|어린이|"
                         r"아들|딸|초등|중학생|고등학생|유아|소아|(?<!\d)(?:[1-9]|1[0-5])\s*살", _I),
     "surgery": re.compile(r"수술|시술|내시경|surgery|operation|procedure|colonoscopy|endoscopy", _I),

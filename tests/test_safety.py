@@ -115,3 +115,7 @@ def test_bismuth_subsalicylate_for_a_child_gets_the_reye_caution():
     facts = collect_facts(None, None, {}, "can I give pepto bismol with ibuprofen to my 11 year old with the flu?")
     assert "aspirin_child" in rule_names(facts) and "Pepto-Bismol" in " ".join(safety_notes(facts, "en"))
     assert "aspirin_child" not in rule_names(collect_facts(None, None, {}, "can I take pepto bismol for heartburn?"))
+    # "my 11 yo" is a child too (the question as typed)
+    typed = collect_facts(None, None, {}, "my 11 yo has the flu. ok to give him pepto bismol with the ibuprofen?")
+    assert "aspirin_child" in rule_names(typed)
+    assert "child" not in collect_facts(None, None, {}, "my 45 yo husband has the flu").asks
