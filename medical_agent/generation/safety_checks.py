@@ -36,6 +36,7 @@ PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fi
                         r"to\s+(?:mix|combine))\b|\b(?:is|are)\s+safe\s+for\s+me\b|"
                         r"\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:ok|okay|safe|fine|alright)\b|"
                         r"\bis\s+there\s+(?:actually\s+|really\s+)?(?:a|any)\s+(?:problem|issue|interaction)|먹어도|복용해도|써도|드셔도|마셔도|"
+                        r"\b(?:ok|okay|alright|safe|fine)\s+to\s+(?:give|take|use|have|mix|combine)\b|"     # "ok to give him pepto …?"
                         r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
 AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it\s+is\s+(?:generally\s+)?(?:safe|fine|ok)|"
                          r"(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:generally\s+|usually\s+)?safe\b|"      # "Tylenol is safe for you if"

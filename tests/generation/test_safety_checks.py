@@ -540,3 +540,12 @@ def test_a_doubled_medicine_called_fine_starts_with_the_caution_instead():
     body = agree_with_rules("아니요, 집에 있는 타이레놀 두알 더 같이 먹는 것은 좋습니다. 울트라셋은 약물입니다.", question,
                             rule_names(facts), rule_notes(facts, "ko"), "ko")
     assert body.startswith("먼저 확인이 필요합니다") and "먹는 것은 좋습니다" not in body
+
+
+def test_ok_to_give_answered_generally_safe_starts_with_the_reye_caution():
+    """The twelfth round asked again: "ok to give him pepto bismol …?" answered "It is generally safe to give …"."""
+    question = "my 11 yo has the flu. ok to give him pepto bismol along with the ibuprofen?"
+    facts = collect_facts(None, None, {}, question)
+    body = agree_with_rules("It is generally safe to give pepto bismol along with ibuprofen. Pepto helps the tummy.",
+                            question, rule_names(facts), rule_notes(facts, "en"), "en")
+    assert body.startswith("Not without checking first") and "generally safe" not in body
