@@ -8,11 +8,11 @@ added whatever the backend.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .context.extraction.concepts import names_its_class
 from .context.profile.schema import HELD
 from .safety_words import ASKS, CLASS_WORDS, HAEMOGLOBIN, POTASSIUM, SODIUM, STOP_NAMED
 
@@ -80,10 +80,6 @@ SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylu
 # with ibuprofen, "같이 먹어도 돼요?", and Janumet with the leftover metformin got no caution)
 ONE_AT_A_TIME = {"nsaid", "statin", "acei", "arb", "anticoagulant", "sulfonylurea", "dpp4", "sglt2", "glp1", "ppi",
                  "benzodiazepine", "opioid", "biguanide"}
-# A class named, not a medicine ("Statin", "Proton pump inhibitor", "ACE inhibitor", "Anticoagulant")
-CLASS_NAME = re.compile(r"(?:^|\s)(?:inhibitors?|blockers?|agents?|agonists?|antagonists?)$|^(?:statins?|anticoagulants?|"
-                        r"antiplatelets?|nsaids?|ppis?|antibiotics?|antidepressants?|antihistamines?|diuretics?|opioids?|"
-                        r"benzodiazepines?|sulfonylureas?)$")
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
@@ -365,7 +361,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
 
 def _doubled(medicines: set[str], drug_class: dict[str, str]) -> bool:
     """Two medicines of a class taken one at a time (:data:`ONE_AT_A_TIME`), or a combination and one of its parts."""
-    medicines = {m for m in medicines if not CLASS_NAME.search(m)}        # "고지혈증약으로 심바스타틴": one medicine
+    classes = drug_class.classes if isinstance(drug_class, DrugClasses) else frozenset()
+    medicines = medicines - classes                      # "고지혈증약으로 심바스타틴": a class said, then its member
     parts = {part.strip() for m in medicines if " / " in m for part in m.split(" / ")}
     if parts & medicines:
         return True
@@ -404,9 +401,19 @@ def rule_names(facts: Facts) -> list[str]:
     return [name for name, when, _ in RULES if when(facts)]
 
 
-def drug_class_map(concepts: Iterable[Any]) -> dict[str, str]:
+class DrugClasses(dict[str, str]):
+    """English drug name (lower case) → class, and which of the names are classes themselves ("statin")."""
+
+    def __init__(self, mapping: dict[str, str], classes: Iterable[str] = ()) -> None:
+        super().__init__(mapping)
+        self.classes = frozenset(classes)
+
+
+def drug_class_map(concepts: Iterable[Any]) -> DrugClasses:
     """English drug name (lower case) → class, from the concept table's medication topics."""
-    return {c.name.lower(): c.topic for c in concepts if c.slot == "medication"}
+    concepts = [c for c in concepts if c.slot == "medication"]
+    return DrugClasses({c.name.lower(): c.topic for c in concepts},
+                       (c.name.lower() for c in concepts if names_its_class(c)))
 
 
 def rule_notes(facts: Facts, lang: str) -> dict[str, str]:

@@ -119,3 +119,16 @@ def test_bismuth_subsalicylate_for_a_child_gets_the_reye_caution():
     typed = collect_facts(None, None, {}, "my 11 yo has the flu. ok to give him pepto bismol with the ibuprofen?")
     assert "aspirin_child" in rule_names(typed)
     assert "child" not in collect_facts(None, None, {}, "my 45 yo husband has the flu").asks
+
+
+def test_a_class_said_beside_its_member_is_one_medicine():
+    """"고지혈증약으로 심바스타틴 먹는데": the class concept the table names (Statin) is no second statin."""
+    from medical_agent.context.extraction.concepts import Concept
+    from medical_agent.safety import drug_class_map
+    classes = drug_class_map([Concept("C1", "T121", "medication", "Statin", topic="statin"),
+                              Concept("C2", "T121", "medication", "Simvastatin", topic="statin"),
+                              Concept("C3", "T121", "medication", "Atorvastatin", topic="statin")])
+    assert classes.classes == {"statin"}
+    one = collect_facts(None, _taking("Statin", "Simvastatin"), classes, "자몽주스 마셔도 돼요?")
+    two = collect_facts(None, _taking("Atorvastatin", "Simvastatin"), classes, "같이 먹어도 돼요?")
+    assert "same_medicine_twice" not in rule_names(one) and "same_medicine_twice" in rule_names(two)

@@ -34,6 +34,7 @@ from scipy import sparse
 
 from ..evidence import Evidence
 from ..settings import GATE_FIELDS, Settings
+from ..text import common_word
 from .coverage import said
 from .index_store import LoadedIndex
 
@@ -41,7 +42,6 @@ CORRECT, AMBIGUOUS, INCORRECT, UNGATED = "correct", "ambiguous", "incorrect", "u
 NUMBER = re.compile(r"[\d.,/%:-]+")
 NOUNS = ("NNG", "NNP", "SL", "SH")       # kiwi's common and proper nouns, foreign letters
 HANGUL = re.compile("[가-힣]")
-COMMON_ZIPF = 3.0                         # wordfreq's scale: log10 of occurrences per billion words
 
 
 @dataclass(frozen=True)
@@ -201,27 +201,6 @@ def _name_like(token: str, hangul: bool, nouns: set[str]) -> bool:
         return len(token) >= 3 and any(token in n or n in token for n in nouns if len(n) >= 2) and \
             not common_word(token, "ko")
     return len(token) >= 6 and not common_word(token, "en")
-
-
-@lru_cache(maxsize=8192)
-def common_word(word: str, lang: str) -> bool:
-    """Whether ``word`` is an everyday word of ``lang`` (Zipf frequency of at least 3, i.e. once per million words,
-    in wordfreq's bundled lists): a small corpus lacks "lately", "tomorrow" or 몸무게, which are not names it should
-    know; a drug name ("zuranolone", 팍스로비드) is rarer than that, and so is a misspelling. Korean words are looked
-    up whole (wordfreq's own Korean tokenizer needs MeCab). An English contraction's stem ("couldn") is an everyday
-    word too (questions_test6's first run called it an unknown name). (Compounds of two everyday words were tried
-    and left out: "bloodwork" would pass, but so would the absent "minipill", "jetlag", "heartworm", "fitbit".)"""
-    import math
-
-    from wordfreq import get_frequency_dict, zipf_frequency
-
-    if lang == "ko":
-        frequency = get_frequency_dict("ko").get(word, 0.0)
-        return frequency > 0 and math.log10(frequency) + 9 >= COMMON_ZIPF
-    if zipf_frequency(word, lang) >= COMMON_ZIPF:
-        return True
-    # "couldn" of "couldn't", as the tokenizer leaves it
-    return word.endswith("n") and zipf_frequency(f"{word}'t", lang) >= COMMON_ZIPF
 
 
 def _near(vocabulary: dict[str, int], token: str) -> list[str]:

@@ -219,8 +219,11 @@ def _heard_then_asked(text: str, start: int, end: int, sentence: tuple[int, int]
         return not EN_OWN_BEFORE.search(words) and (words.rstrip().endswith("?") or
                                                      bool(NEXT_QUESTION.match(text, sentence[0])))
     heard = KO_HEARD.search(text, end, sentence[1])
-    if not heard or KO_NEW_PROPOSITION.search(text, end, heard.start()) or not KO_NAMED_THEN.match(text, end) or KO_TAKING_BEFORE.search(text, max(0, start - 12), start) or \
-            FIRST_PERSON.search(text, sentence[0], heard.start()) or KO_SPEAKER.search(text, sentence[0], heard.start()):
+    if not heard or not KO_NAMED_THEN.match(text, end) or KO_TAKING_BEFORE.search(text, max(0, start - 12), start):
+        return False
+    told = (KO_NEW_PROPOSITION.search(text, end, heard.start()) or FIRST_PERSON.search(text, sentence[0], heard.start())
+            or KO_SPEAKER.search(text, sentence[0], heard.start()))       # the person's own telling, not what was heard
+    if told:
         return False
     return "?" in text[heard.end():sentence[1]] or bool(NEXT_QUESTION.match(text, heard.end()))
 

@@ -45,6 +45,11 @@ def _names_class(c: Concept) -> int:
     return 1 if any(names_it(n) for n in c.english_names) else 0
 
 
+def names_its_class(c: Concept) -> bool:
+    """Whether the concept is a class of medicines rather than one medicine ("Statin", "Proton pump inhibitor")."""
+    return c.slot == "medication" and _names_class(c) > 0
+
+
 @dataclass(frozen=True)
 class Concept:
     cui: str

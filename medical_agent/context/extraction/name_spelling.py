@@ -15,9 +15,8 @@ so the plural -s hides it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from ...text import has_hangul
+from ...text import common_word, has_hangul
 from .concepts import Concept, ConceptTable
 
 MIN_LATIN, MIN_HANGUL = 6, 4
@@ -42,14 +41,6 @@ def one_edit(a: str, b: str) -> bool:
 
 def _abbreviation(name: str) -> bool:
     return 2 <= len(name) <= 5 and name.isupper() and name.isalpha()
-
-
-@lru_cache(maxsize=4096)
-def _everyday(word: str) -> bool:
-    """An everyday English word (wordfreq's Zipf frequency of at least 3): a word, not a misspelt medicine."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "en") >= 3.0
 
 
 def _noun_name(name: str) -> bool:
@@ -98,7 +89,7 @@ class NameSpelling:
         out: Found = []
         for m in LATIN_WORD.finditer(text):
             word = m.group().lower()
-            if len(word) < MIN_LATIN or word in self.known or _everyday(word):   # "apart" is no "aspart", "concert"
+            if len(word) < MIN_LATIN or word in self.known or common_word(word, "en"):   # "apart" is no "aspart", "concert"
                 continue                                                         # no Concerta (test17)
             hits = [c for name, cs in self.latin.items() if name[0] == word[0] and one_edit(word, name) for c in cs]
             if concept := self._unique(hits):

@@ -60,6 +60,15 @@ REASONS = (("Hypertension", r"혈압", r"blood\s+pressure|bp"),
            ("Thyroid disease", r"갑상선|갑상샘", r"thyroid"),
            ("Back pain", r"(?!)", r"back"))          # "ibuprofen 800 … for my back" (utterances_test17); 등 is also "etc."
 
+# What a medicine is taken for, named by the organ or the measurement (utterances_test16): "혈압 때문에 트윈스타 먹은 지
+# 3년째", "I'm on Invokana for my sugar", "I take Flomax for my prostate"
+REASON_RULES = (
+    *(LayRule(concept, re.compile(rf"(?<![가-힣])(?:{ko})\s*(?:때문에|관리\s*때문에|관리하려고|으로|로)(?=\s*(?:[^\s.?!]+\s*){{0,3}}?"
+                                  r"(?:먹|복용|드시|드셔|처방|맞|약))")) for concept, ko, _ in REASONS),
+    *(LayRule(concept, re.compile(rf"\b(?:for|because\s+of|to\s+(?:control|lower|manage|treat|help))\s+my\s+(?:high\s+)?"
+                                  rf"(?:{en})\b", re.I)) for concept, _, en in REASONS),
+)
+
 RULES = (
     LayRule("Chronic kidney disease", _ko(r"신장|콩팥|신기능|사구체\s*여과율", KO_BAD)),
     LayRule("Chronic kidney disease", _en(r"kidneys?|renal|kidney\s+function", EN_BAD)),
@@ -107,12 +116,7 @@ RULES = (
     LayRule("Urinary urgency", re.compile(r"마려우면\s*(?:\S+\s*)?(?:참기(?:가|도)?\s*(?:힘들|힘드|어렵|어려)|못\s*참)")),
     LayRule("Hyperkalaemia", _ko(r"칼륨|포타슘", KO_HIGH)),
     LayRule("Hyperkalaemia", _en(r"potassium", EN_HIGH)),
-    # what a medicine is taken for, named by the organ or the measurement (utterances_test16): "혈압 때문에 트윈스타
-    # 먹은 지 3년째", "I'm on Invokana for my sugar", "I take Flomax for my prostate"
-    *(LayRule(concept, re.compile(rf"(?<![가-힣])(?:{ko})\s*(?:때문에|관리\s*때문에|관리하려고|으로|로)(?=\s*(?:[^\s.?!]+\s*){{0,3}}?"
-                                  r"(?:먹|복용|드시|드셔|처방|맞|약))")) for concept, ko, _ in REASONS),
-    *(LayRule(concept, re.compile(rf"\b(?:for|because\s+of|to\s+(?:control|lower|manage|treat|help))\s+my\s+(?:high\s+)?"
-                                  rf"(?:{en})\b", re.I)) for concept, _, en in REASONS),
+    *REASON_RULES,
 )
 # A place and how it hurts ("오른쪽 고관절 쪽이 시큰거려서", "무릎이 쑤셔서", "팔꿈치 바깥쪽이 욱신거리고": utterances_test14):
 # the table names the place's pain as "<place>이 아프"; these verbs say the same of any place it names.
@@ -143,14 +147,10 @@ NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:a
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
 
 
-REASON_RULES = tuple(r.pattern for r in RULES if any(r.concept == c for c, _, _ in REASONS) and
-                     ("때문에" in r.pattern.pattern or "because" in r.pattern.pattern))
-
-
 def names_a_reason(text: str, span: tuple[int, int]) -> bool:
     """Whether the lay mention at ``span`` of ``text`` says what a medicine is taken for ("콜레스테롤 때문에", "for my
     sugar"): refused with the medicine when a message denies taking any."""
-    return any((m := p.match(text, span[0])) and m.end() == span[1] for p in REASON_RULES)
+    return any((m := r.pattern.match(text, span[0])) and m.end() == span[1] for r in REASON_RULES)
 
 
 class LayConditions:
