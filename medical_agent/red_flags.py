@@ -47,13 +47,34 @@ CHEST = _any(r"가슴.{0,12}(?:아프|아파|통증|조이|조여|조인|답답|
              # "a heavy, squeezing feeling in the middle of his chest" (gate questions_test11)
              r"(?:heavy|heaviness|squeez\w*|crushing|tight)[\w\s,]{0,25}?(?:feeling|sensation|pressure|pain)\s+in\s+"
              r"(?:the\s+(?:middle|centre|center)\s+of\s+)?(?:my\s+|his\s+|her\s+|the\s+)?chest")
+# A collapse with breathlessness or a cold sweat, chest pain or not (visitor_test15: "grandpa is 84 … suddenly went weak
+# as a kitten, got really short of breath and clammy, and slid down onto the bathroom floor. no chest pain he says"): a
+# heart attack in an older person can come without the pain.
+COLLAPSE = _any(r"(?:slid|slumped|sank|fell)\s+(?:down\s+)?(?:on)?to\s+the\s+(?:\w+\s+)?(?:floor|ground)|collapsed|passed\s+out|fainted",
+                r"쓰러(?:졌|지셨|져서|지더니)|주저앉(?:았|으셨|더니)|실신|기절")
+COLLAPSE_COMPANION = _any(r"short(?:ness)?\s+of\s+breath|breathless|can'?t\s+(?:catch\s+(?:his|her|my)\s+)?breathe?|clammy|cold\s+sweat",
+                          r"숨이\s*(?:차|막히|가쁘)|호흡\s*곤란|식은\s*땀")
+# The jaw aching with the shoulder, arm, neck or upper back, "no real chest pain", with a cold sweat, sickness or
+# exhaustion (visitor_test3: a diabetic mother "exhausted, nauseous … her jaw and upper back ache"; visitor_test14: "his
+# left shoulder and jaw have been aching, he's in a cold sweat"): a heart attack without the chest pain.
+JAW_SPREAD = _any(r"\bjaw\s+and\s+(?:\w+\s+){0,2}?(?:back|shoulders?|arms?|neck)\s+(?:have\s+been\s+|has\s+been\s+|are\s+|is\s+|been\s+)?"
+                  r"(?:ach\w*|hurt\w*|sore|pain)",
+                  r"\b(?:back|shoulders?|arms?|neck)\s+and\s+jaw\s+(?:have\s+been\s+|has\s+been\s+|are\s+|is\s+|been\s+)?"
+                  r"(?:ach\w*|hurt\w*|sore|pain)", r"턱.{0,6}(?:어깨|팔|목|등).{0,8}(?:아프|아파|통증|뻐근|저리)",
+                  r"(?:어깨|팔|목|등).{0,6}턱.{0,8}(?:아프|아파|통증|뻐근|저리)")
+JAW_COMPANION = _any(r"sweat|clammy|nause|exhausted|short(?:ness)?\s+of\s+breath|breathless|(?:nearly|almost)\s+(?:fell|fainted)",
+                     r"식은\s*땀|메스꺼|구역|숨이\s*(?:차|가쁘)|기운이\s*없")
 # A chest pain described as crushing, squeezing or a weight on it needs no companion symptom.
 CHEST_CRUSHING = _any(r"가슴.{0,12}(?:쥐어짜|짓누르|짓눌)", r"crushing\s+(?:chest|pain)",
                       r"(?:something|an?\s+(?:elephant|weight))\s+(?:is\s+)?sitting\s+on\s+(?:my|his|her)\s+chest",
                       r"like\s+(?:something|an?\s+(?:elephant|weight))\s+(?:is\s+)?(?:sitting|pressing)\s+on\s+it")
 CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가쁘)", r"호흡\s*곤란", r"sweat", r"short(?:ness)?\s+of\s+breath",
                        r"breathless", r"can'?t\s+breathe", r"trouble\s+breathing", r"(?:left\s+)?arm\b", r"팔이\s*저리",
-                       r"왼(?:쪽)?\s*팔", r"턱", r"\bjaw\b")
+                       r"왼(?:쪽)?\s*팔", r"턱", r"\bjaw\b",
+                       # a faint or nearly one (visitor_test15: "chest feels heavy and tight nonstop and she almost went
+                       # down twice walking to the bathroom")
+                       r"faint|passed\s+out|(?:almost|nearly)\s+(?:went\s+down|collapsed|fell|passed\s+out)",
+                       r"쓰러(?:질\s*뻔|졌|져)|실신|기절")
 STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               # visitor_test14: "입이 한쪽만 올라가구요", a hand that drops what it holds and cannot take it again
               r"입(?:이|꼬리가)?\s*한쪽(?:으로)?(?:만)?\s*(?:올라가|내려가|처지|쳐지|돌아가)",
@@ -90,7 +111,9 @@ HYPO_SEVERE = _any(r"의식", r"쓰러", r"경련", r"발작", r"혼미", r"정�
                    r"faint", r"seizure", r"won'?t\s+wake", r"not\s+responding", r"can'?t\s+swallow")
 # a glucose reading, not "the glucose test at 26 weeks" or "혈당 검사 2시간"
 LOW_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose)\D{0,10}(\d{2})(?!\d|\s*(?:weeks?|wks?|주|세|살|years?|시간|분|hours?|"
-                         r"min))", _I)
+                         r"min))"
+                         # nor a difference: "평소보다 50씩은 높게", "30 points higher" (visitor_test15)
+                         r"(?!\s*(?:씩|(?:mg/dl\s*)?(?:정도|가량|이상)?\s*(?:더\s*)?(?:높|올라|오르)|(?:points?\s+)?(?:higher|more|up)\b))", _I)
 # Someone who does not respond, or is having a seizure now: an emergency whatever the cause (an insulin user "불러도
 # 대답이 없어요" is severe hypoglycaemia until shown otherwise).
 UNRESPONSIVE = _any(r"불러도\s*(?:대답|반응)\S{0,2}\s*(?:별로\s*|거의\s*|잘\s*)?(?:없|안|못|잘\s*못)", r"의식(?:이|을)?\s*(?:없|잃)", r"깨워도\s*(?:잘\s*)?(?:안|못)",
@@ -167,10 +190,24 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
                  # food stuck so that saliva cannot go down (the fifth blind round: "침도 못 삼켜서 계속 뱉어내고 있어요")
                  r"침(?:도|을|조차)?\s*(?:못|안)\s*삼(?:키|켜)", r"(?:can'?t|cannot)\s+(?:even\s+)?swallow\s+(?:my\s+)?(?:own\s+)?"
                  r"(?:saliva|spit)")
+# A seizure told after it stopped, with a fever or a mind still clouded (visitor_test15: "열이 39도 넘고 … 방금 갑자기 눈이
+# 돌아가고 팔다리를 1분 정도 떨었어요 지금은 멈췄는데 멍하고 말을 잘 못알아들어요"): meningitis, encephalitis or sepsis
+# until shown otherwise. Shivering with a fever (온몸을 덜덜) is no seizure: the limbs or the eyes are named.
+SEIZURE_TOLD = _any(r"눈(?:이|을)?\s*(?:뒤로\s*)?(?:돌아가|뒤집|까뒤집)", r"팔다리(?:를|가)?\s*(?:\S+\s*){0,3}?(?:떨었|떨더|떨면서|버둥|뻣뻣)",
+                    r"(?:경련|발작)(?:을|이)?\s*(?:했|일으켰|왔|일어났)",
+                    r"(?:had|having)\s+(?:a\s+|another\s+)?(?:seizure|fit|convulsion)", r"eyes\s+(?:rolled|rolling)\s+(?:back|up)",
+                    r"(?:arms\s+and\s+legs|limbs)\s+(?:were\s+|was\s+|started\s+|went\s+)?(?:jerking|shaking|twitching|stiff)")
+CLOUDED = _any(r"멍하|못\s*알아듣|정신이\s*(?:없|오락가락)|헛소리|횡설수설", r"confus|drowsy|not\s+making\s+sense|muddled|dazed|out\s+of\s+it")
 # A sudden headache like no other (a bleed in the brain until shown otherwise); fever with a stiff neck (meningitis).
 HEADACHE = _any(r"worst\s+headache\s+of\s+(?:my|his|her|their)\s+life", r"thunderclap",
                 r"(?:갑자기|난생|평생).{0,25}(?:머리|두통|뒤통수).{0,25}(?:깨질|망치|세게\s*맞은|처음|최악)",
-                r"(?:머리|뒤통수).{0,10}(?:세게\s*맞은\s*것\s*처럼|망치로)")
+                r"(?:머리|뒤통수).{0,10}(?:세게\s*맞은\s*것\s*처럼|망치로)",
+                # struck by lightning, at its worst at once (visitor_test15: "갑자기 머리에 벼락맞은 것처럼 통증이 와서
+                # 순식간에 최고로 아팠대요", during sex)
+                r"(?:머리|두통|뒤통수).{0,10}(?:벼락|번개|천둥)\s*(?:을|이)?\s*맞은\s*(?:것\s*)?(?:처럼|같이|듯)",
+                r"(?:순식간에|갑자기).{0,25}(?:최고로|최악으로|제일|엄청)\s*(?:심하게\s*)?아팠",
+                r"(?:head|headache).{0,40}(?:like\s+(?:being\s+|getting\s+)?(?:hit|struck)\s+(?:by\s+(?:lightning|a\s+bat)|with\s+a\s+"
+                r"(?:bat|hammer))|came\s+on\s+(?:all\s+at\s+once|in\s+seconds))")
 MENINGITIS = _any(r"(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff).{0,80}(?:fever|headache|\d{3}\s*(?:°?\s*F)?)",
                   r"(?:fever|headache).{0,80}(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff)",
                   r"목(?:이|덜미)?\s*(?:가\s*)?뻣뻣.{0,30}(?:열|두통)", r"(?:열|두통).{0,30}목(?:이|덜미)?\s*(?:가\s*)?뻣뻣")
@@ -241,7 +278,11 @@ NO_URINE = _any(r"소변(?:을|도)?\s*(?:한\s*번도|하루\s*종일|종일|\d
                 r"(?:hasn'?t|has\s+not|hadn'?t|haven'?t|not)\s+(?:peed|wee'?d|urinated|had\s+a\s+wet\s+(?:nappy|diaper))",
                 r"no\s+(?:wet\s+(?:nappies|nappy|diapers?)|pee|urine)\s+(?:for|since|in)")
 DRIED_OUT = _any(r"눈물이?\s*(?:안|잘\s*안)\s*(?:나|나와|나오)", r"축\s*(?:처|쳐)", r"(?:처|쳐)져", r"no\s+tears", r"floppy", r"listless",
-                 r"hard\s+to\s+wake", r"lethargic")
+                 r"hard\s+to\s+wake", r"lethargic",
+                 # an older person muddled or nearly fainting, who keeps nothing down (visitor_test15: "cant keep even
+                 # water down, no pee since last night, nearly fainted … a bit muddled")
+                 r"muddled|confus|(?:nearly|almost)\s+(?:fainted|passed\s+out|collapsed)|keep\s+(?:even\s+)?(?:water|fluids?|"
+                 r"anything)\s+down", r"쓰러질\s*뻔|정신이\s*(?:없|오락가락)|헛소리|물(?:도|조차)\s*(?:\S+\s*)?(?:토|못\s*(?:마시|넘기))")
 # chest pain that a nitroglycerin dose has not eased ("니트로글리세린을 … 10분이 지나도 안 풀린대요"): a heart attack until
 # shown otherwise;
 NITRO = _any(r"니트로", r"nitro(?:glycerin|glycerine)?|\bGTN\b")
@@ -356,7 +397,9 @@ def triage(text: str, lang: str) -> RedFlag | None:
         return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
     low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
     checks = (
-        ("chest_pain", bool(CHEST.search(text) and CHEST_COMPANION.search(text)) or bool(CHEST_CRUSHING.search(text))),
+        ("chest_pain", _said(CHEST, text) and bool(CHEST_COMPANION.search(text)) or bool(CHEST_CRUSHING.search(text))),
+        ("collapse", _said(COLLAPSE, text) and bool(COLLAPSE_COMPANION.search(text))),
+        ("chest_pain", bool(JAW_SPREAD.search(text) and JAW_COMPANION.search(text))),
         ("stroke", bool(STROKE.search(text))),
         ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
         ("unresponsive", bool(UNRESPONSIVE.search(text))),
@@ -365,6 +408,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
         ("sudden_headache", bool(HEADACHE.search(text))),
         ("meningitis", bool(MENINGITIS.search(text))),
+        ("seizure", _said(SEIZURE_TOLD, text) and bool(FEVER.search(text) or CLOUDED.search(text))),
         ("bleeding", bool(BLEEDING.search(text))),
         ("rhabdomyolysis", bool(DARK_URINE.search(text) and MUSCLE.search(text))),
         ("overdose", bool(OVERDOSE.search(text))),

@@ -144,6 +144,38 @@ def test_an_emergency_told_as_a_story_gets_the_line(text, kind):
     assert flag is not None and flag.kind == kind
 
 
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test15, first run: four of its six emergencies had no line
+    ("남편(46)이 어젯밤 갑자기 머리에 벼락맞은 것처럼 통증이 와서 순식간에 최고로 아팠대요 지금은 좀 덜하다고 오후에 신경과 "
+     "가본다는데 그래도 되는거죠?", "sudden_headache"),
+    ("룸메이트가 어제부터 열이 39도 넘고 머리가 아프다더니 방금 갑자기 눈이 돌아가고 팔다리를 1분 정도 떨었어요 지금은 "
+     "멈췄는데 멍하고 말을 잘 못알아들어요", "seizure"),
+    ("wife is 45, flu for 5 days. tonight she says her chest feels heavy and tight nonstop and she almost went down "
+     "twice walking to the bathroom", "chest_pain"),
+    ("grandpa is 84. this afternoon he suddenly went weak, got really short of breath and clammy, and slid down onto "
+     "the bathroom floor. no chest pain he says", "collapse"),
+    ("dad (79) has had a stomach bug since saturday. today he cant keep even water down, no pee since last night and "
+     "he's a bit muddled", "dehydration"),
+    # a heart attack without the chest pain, told before as "no real chest pain" (visitor_test3, visitor_test14)
+    ("My mom is 62 and diabetic. For two days she's been really exhausted, nauseous and says her jaw and upper back "
+     "ache, but no real chest pain.", "chest_pain"),
+])
+def test_a_thunderclap_a_seizure_with_fever_a_collapse_and_a_muddled_dehydration_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", [
+    "당뇨약 먹는데 요즘 스트레스 때문에 혈당이 평소보다 50씩은 높게 나와요",      # a difference, not a reading of 50
+    "my fasting glucose runs 30 points higher when I sleep badly",
+    "A guy from my gym passed out in spin class. I get a racing heart during cardio sometimes, but no chest pain.",
+    "독감으로 열이 39도인데 오한이 나서 온몸을 덜덜 떨어요",                     # shivering, not a seizure
+    "my jaw aches when I chew gum",
+])
+def test_a_difference_in_sugar_someone_elses_faint_shivering_or_a_sore_jaw_gets_none(text):
+    assert _triaged(text) is None
+
+
 @pytest.mark.parametrize("text", [
     "밥 먹고 나면 명치가 답답해요",                                    # no companion symptom
     "my daughter is giving away her old toys to charity",
