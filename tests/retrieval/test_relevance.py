@@ -99,6 +99,32 @@ def test_a_korean_question_whose_passages_hold_few_of_its_words_is_not_covered()
     assert judge(far, hits(0.89), [index], lexical).verdict == CORRECT          # a close passage still counts
     assert judge(far, hits(0.87), [index], T).verdict == CORRECT                # off without the threshold
 
+def _english_index(passages: list[str]):
+    tokenizer = get_tokenizer()
+    return SimpleNamespace(bm25=BM25Index.build([tokenizer.tokenize(p) for p in passages]), tokenizer=tokenizer,
+                           chunks=[{"chunk_id": f"d{n}#0"} for n in range(1, len(passages) + 1)],
+                           languages=lambda: {"en": len(passages)})
+
+
+def test_any_other_question_whose_passages_hold_almost_none_of_its_words_is_not_covered():
+    """English questions, and Korean ones searched over English passages, get a lower floor of their own
+    (gate_lexical_other): the gate sets' "Lady with the Lamp" met a retinal-pigmentation passage at 0.88."""
+    index = _english_index(["Retinal pigmentation abnormality and colour vision in a rare syndrome",
+                            "Nurses measure blood pressure at every visit", "Metformin lowers blood sugar"])
+    other = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, lexical=0.2, lexical_other=0.06,
+                       lexical_other_below=0.9)
+    far = "Why was Florence Nightingale called the Lady with the Lamp?"
+    near = "Does metformin lower my blood sugar?"
+    assert lexical_support(far, [], hits(0.88), [index], korean=False) < 0.06
+    assert lexical_support(far, [], hits(0.88), [index]) is None         # the Korean floor reads Korean passages only
+    assert judge(far, hits(0.88), [index], other).verdict == INCORRECT
+    assert judge(near, hits(0.88, 0.87, 0.86), [index], other).verdict == CORRECT
+    assert judge(far, hits(0.91), [index], other).verdict == CORRECT           # a close passage still counts
+    assert judge(far, hits(0.88), [index], T).verdict == CORRECT               # off without the threshold
+    # a Korean question over English passages is held to the same floor (its words bridged or not)
+    assert judge("나이팅게일은 왜 등불을 든 여인이라고 불리나요?", hits(0.88), [index], other).verdict == INCORRECT
+
+
 
 def test_lexical_support_reads_a_passages_own_words_not_the_questions_bm25_reads_with_it():
     """The lay questions BM25 reads beside a passage share everyday words with questions it does not answer: the

@@ -93,7 +93,7 @@ def _gate(query: str, hits: list[Evidence], turn: TurnContext, deps: Deps, terms
     concepts = [[m.text, m.name or "", *names(m)] for m in deps.linker.link(query) if m.slot in CONCEPT_SLOTS]
     thresholds = thresholds_for(deps.settings, deps.retriever.embedder.name)
     if emergency and thresholds is not None:
-        thresholds = replace(thresholds, lexical=0.0)
+        thresholds = replace(thresholds, lexical=0.0, lexical_other=0.0)
     return judge(query, hits, indexes, thresholds, concepts, bridged=deps.query_pipeline.bridges, terms=terms)
 
 
