@@ -125,7 +125,9 @@ def test_more_readings(full_extractor, text, expected):
 @pytest.mark.parametrize("text, pregnant", [
     ("혈압때문에 에날라프릴 먹고있는데 방금 임테기 두줄 나왔어요ㅠㅠ 아기한테 괜찮을까요", True),   # the seventh pairwise round
     ("my pregnancy test came back positive and I take lisinopril", True),
-    ("임테기 한 줄이에요", None),
+    # a negative test is what the person tells of now (utterances_test19's gold: 임신 테스트 음성 -> not pregnant); the
+    # pregnancy rules fire on a pregnancy only, so an unknown and a "no" act alike there
+    ("임테기 한 줄이에요", False),
 ])
 def test_a_positive_pregnancy_test_is_a_pregnancy(full_extractor, text, pregnant):
     assert demographics(full_extractor.extract(text)).get("is_pregnant") is pregnant

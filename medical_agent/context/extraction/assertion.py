@@ -51,7 +51,7 @@ KO_NOT_YET_AFTER = re.compile(r"\s*전(?:이라|이에요|입니다|인데|이�
 _TAKING = r"(?:먹는|먹고\s*있는|복용하는|복용\s*중인|맞는|맞고\s*있는|쓰는|쓰고\s*있는|처방받은)"
 KO_TREATED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:있어서|때문에|으로|로)\s*(?:\S+\s*)?" + _TAKING)
 # "기침이 안 멈춰요", "두통이 안 나아요": the symptom does not stop or get better, so it is there
-KO_PERSISTS = re.compile(r"^\S{0,3}(?:\s*(?:게|것이|건|거))?\s*(?:전혀\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐|가시|가셔)")
+KO_PERSISTS = re.compile(r"^\S{0,3}(?:\s*(?:게|것이|건|거))?\s*(?:전혀\s*|아직(?:도)?\s*)?(?:안|못)\s*(?:멈|낫|나아|나았|떨어|좋아|가라앉|줄|없어지|사라지|내려|그치|그쳐|가시|가셔|끝나|끝났)")
 EN_NEG_BEFORE = re.compile(
     r"\b(?:(?<!-)no(?!-)|not|never|without|zero|denies|denied|deny|negative\s+for|free\s+of|rule[ds]?\s+out|absence\s+of|"
     r"don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|haven'?t\s+(?:had|got|taken|used|touched)|never\s+had|no\s+history\s+of|"
@@ -90,11 +90,24 @@ EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(
 # 들어간 약을 먹어보자고 하셨는데", "My cardiologist brought up spironolactone", "my dentist wants to numb me with
 # lidocaine with epinephrine"
 KO_PROPOSED_AFTER = re.compile(r"\s*(?:을|를|은|는|도|이|가|으로|로)?\s*(?:[가-힣]+\s+){0,2}?"
-                               r"(?:추가하|추가해\s*보|먹어\s*보|드셔\s*보|써\s*보|시작하|시작해\s*보|바꾸|바꿔\s*보|넣|올리|늘리|처방해\s*보)"
-                               r"(?:자고|자는|자시|자셨|잔다|재요|자네)")
+                               r"(?:(?:추가하|추가해\s*보|먹어\s*보|드셔\s*보|써\s*보|시작하|시작해\s*보|바꾸|바꿔\s*보|넣|올리|늘리|처방해\s*보)"
+                               r"(?:자고|자는|자시|자셨|잔다|재요|자네)|"
+                               # "예방약으로 프로프라놀롤을 권하셨는데" (utterances_test19): recommended, not yet taken
+                               r"(?:권하|권해|권유하|권유해|추천하|추천해)(?:셨|시|셔|더|었|였|주|드))")
+# What a leaflet, label or box says of a medicine (utterances_test19: "The Ozempic leaflet says not to use it if …"):
+# read, not taken
+EN_LEAFLET_AFTER = re.compile(r"\s+(?:leaflet|label|insert|package\s+insert|box|packet|pamphlet|info\s+sheet)\s+"
+                              r"(?:says|said|warns|mentions|lists)\b", re.I)
+KO_LEAFLET_BEFORE = re.compile(r"(?:설명서|첨부\s*문서|안내문|포장지)(?:에|에는|엔)\s+(?:\S+\s+){0,2}$")
+KO_LEAFLET_AFTER = re.compile(r"\s*(?:약\s*)?(?:설명서|첨부\s*문서|사용\s*설명서|안내문|포장지|박스)(?:에|를|에는|엔)\s*(?:\S+\s*){0,3}?"
+                              r"(?:써\s*있|적혀\s*있|나와\s*있|쓰여\s*있)")
 EN_PROPOSED_BEFORE = re.compile(r"\b(?:brought\s+up|mentioned|suggested|suggesting|suggests|floated|talked\s+about|"
                                 r"wants?\s+to\s+(?:switch|move|change|put)\s+me\s+(?:over\s+)?(?:to|on(?:to)?)|"    # test18
                                 r"(?:pick|choose|choosing|decide|deciding)\s+between|"
+                                # "The urologist says I could add finasteride or switch to dutasteride", "want to start me
+                                # on either Eliquis or Xarelto" (utterances_test19): a choice put to the person
+                                r"(?:could|can|might)\s+(?:add|try|start|switch\s+to|go\s+on)|\bor\s+switch(?:ing)?\s+(?:me\s+)?to|"
+                                r"(?:start|put|switch)\s+(?:me\s+)?on\s+either|"
                                 r"(?:is|are|was)\s+considering|offered|wants?\s+to\s+[\w-]+\s+(?:me\s+)?(?:with|using))\s+"
                                 r"(?:(?:me\s+)?(?:adding|starting|trying|switching\s+(?:me\s+)?to)\s+)?(?:(?:a|an|the|some)\s+)?"
                                 r"(?:[\w-]+\s+(?:with\s+)?){0,2}$", re.I)
@@ -124,8 +137,9 @@ KO_SUSPECTED_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*의심(?:된|돼
 # A test for it came back negative ("독감 검사했는데 음성이래요", "strep test was negative"), or it was thought to be it
 # and turned out not to be ("크론병인 줄 알고 치료받다가 알고 보니 장결핵")
 KO_RULED_OUT_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*(?:진단\s*|신속\s*|항원\s*|PCR\s*)?(?:검사|테스트|키트)[^.?!]{0,12}?(?:음성|정상으로|이상\s*없)|\s*(?:인|이라고|라고)?\s*줄\s*알(?:고|았)")
-EN_RULED_OUT_AFTER = re.compile(r"\s+(?:[\w-]+\s+)?(?:test|swab|screen|culture)s?\s+(?:was|were|came\s+back|is|came\s+out)\s+"
-                                r"(?:negative|clear|normal)\b", re.I)
+EN_RULED_OUT_AFTER = re.compile(r"\s+(?:[\w-]+\s+)?(?:test|testing|swab|screen|culture)s?\s+"
+                                r"(?:(?:last|this|on|in|from)\s+[\w-]+\s+)?"     # "the allergy testing last week came back …"
+                                r"(?:was|were|came\s+back|is|came\s+out)\s+(?:negative|clear|normal)\b", re.I)
 # A question about going on with or stopping a medicine presupposes it is taken ("메트포르민 계속 먹어도 돼요?",
 # "끊어도 되나요?", "Can I keep taking metformin?", "Should I stop aspirin before surgery?") when the asker is the one
 # who would: a permission or intention (-어도 돼요, -ㄹ까요, -어야 하나요) in Korean, "I"/"me" in English ("Is it
@@ -165,6 +179,17 @@ KO_TAKING_BEFORE = re.compile(_TAKING + r"\s*$")
 KO_HEARD_END = re.compile(r"(?:다던데|라던데|다는데|라는데|다더니|라더니|"
                           r"(?:다는|라는)\s*(?:말|얘기|이야기|소리|글)(?:이|을|도)?\s*(?:있던데|있어서|있는데|들었는데|봤는데|많던데))"
                           r"\s*,?\s*$")      # "액토스가 심장에 부담을 준다는 말이 있던데 사실이에요?" (utterances_test14)
+
+
+# What happens if one takes it, heard as a general claim: "철분제를 같이 먹으면 흡수가 안 된다는 말이 있더라고요",
+# "스테로이드 주사 자주 맞으면 힘줄이 약해진다는 말도 있던데" (utterances_test19): the -면 clause is no habit of the person's
+KO_HEARD_CLAIM = re.compile(r"(?:다|라)는\s*(?:말|얘기|이야기|소리|글)(?:이|을|도)?\s*(?:있|들었|봤|많)|"
+                            r"(?:다|라)(?:던데|더라고요?|더라구요?|더라|대요)(?:\s|[.?!,]|$)|(?:다|라)고\s*(?:하던데|하더라|들었)")
+
+
+def _heard_if(text: str, clause_end: int, sentence: tuple[int, int]) -> bool:
+    """The rest of a -면 clause's sentence is a claim heard (:data:`KO_HEARD_CLAIM`)."""
+    return bool(KO_HEARD_CLAIM.search(text, clause_end, sentence[1]))
 
 
 # People who have it, in general: "통풍 있는 사람한테 페브릭이 …" (utterances_test11), "people with gout"
@@ -312,6 +337,15 @@ def _kept(text: str, start: int, end: int) -> bool:
                 KO_TAKEN_FOR_BEFORE.search(text[max(0, start - 20):start]))
 
 
+# Taken back as a mistake (utterances_test19): "the irregular heartbeat I mentioned is actually my son's, not mine", "I
+# told the nurse I had a penicillin allergy, but I was wrong", "아스피린 먹는다고 했던 건 아버지 약이고 저는 안 먹어요"
+CORRECTED_AFTER = re.compile(r"[^.?!]{0,40}?\b(?:is|was|are|were)\s+(?:actually\s+|really\s+)?(?:my|our)\s+[\w-]+(?:'s|s')\s*,?\s*"
+                             r"(?:and\s+)?not\s+mine\b|"
+                             r"[^.?!]{0,20}?,?\s*but\s+(?:I\s+was\s+(?:wrong|mistaken)|turns?\s+out\s+I\s+(?:don'?t|didn'?t|never))\b|"
+                             r"\s*(?:을|를|이|가)?\s*(?:먹는다고|복용한다고|있다고|맞는다고)\s*(?:했던|말씀드린|말한|한|적은)\s*(?:건|거는|것은|거)\s*"
+                             r"(?:\S+\s*){0,3}?(?:약|거|것|얘기)(?:이고|이에요|예요|였|이었|입니다)", re.I)
+
+
 def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),
              possessive: bool = True, kept: bool = True) -> str:
     """Assertion of the mention ``text[start:end]`` (its clause is the one holding its last character). A
@@ -327,7 +361,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     before, after = text[clause.start:start], text[end:clause.end]
     if someone_elses(text, start, before, clause.sentence, after):
         return FAMILY
-    if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end):
+    if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or CORRECTED_AFTER.match(text, end):
         return NEGATED              # "20대 때 크론병인 줄 알고 … 알고 보니 장결핵": ruled out, whenever it was
     if historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL
@@ -335,11 +369,12 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         _general_hearsay(text, start, end, clause.end, clause.sentence) or _in_general(text, start, end) or \
         _topic_of_question(text, clause.sentence, others) or _a_risk(text, start, end) or \
         _heard_then_asked(text, start, end, clause.sentence) or _supposed_after_if(text, start, end, clause.sentence) or \
-        KO_MAY_HEARD_AFTER.match(text, end) or \
+        KO_MAY_HEARD_AFTER.match(text, end) or (clause.kind == WHEN and _heard_if(text, clause.end, clause.sentence)) or \
         KO_SUSPECTED_AFTER.match(text, end) or \
         (slot_of((start, end), others) == "condition" and KO_GUESSED_AFTER.match(text, end)) or \
         speculative(text, end, clause.end) or KO_PLANNED_AFTER.match(text, end) or EN_PLANNED_BEFORE.search(before) or \
-        KO_PROPOSED_AFTER.match(text, end) or EN_PROPOSED_BEFORE.search(text, max(0, start - 80), start)
+        KO_PROPOSED_AFTER.match(text, end) or EN_PROPOSED_BEFORE.search(text, max(0, start - 80), start) or \
+        EN_LEAFLET_AFTER.match(text, end) or KO_LEAFLET_AFTER.match(text, end) or KO_LEAFLET_BEFORE.search(before)
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and (_own(before) or EN_OWN_AFTER.match(text, end)) or \
         (slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))

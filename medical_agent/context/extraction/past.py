@@ -20,7 +20,16 @@ KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날�
                         r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
                         r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에|에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|끊은\s*지|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
-                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음|지))")
+                         r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음|지)|(?<!안\s)(?<!안)끝났)")      # "입덧은 12주쯤 지나서 끝났어요" (test19)
+KO_NOT_BEFORE = re.compile(r"(?:안|못)\s*$")
+KO_CAUSE_AFTER = re.compile(r"\s*(?:으로|로)\s")
+# Over, told right after it in the past: "입덧은 12주쯤 지나서 끝났어요" (utterances_test19)
+KO_ENDED_AFTER = re.compile(r"^\s*(?:은|는|이|가|도)?\s*(?:(?!아직|안\b|못\b)[^.?!\s]+\s*){0,3}?(?<!안)(?<!못)(?:끝났|그쳤|멎었|사라졌|"
+                            r"없어졌|나았)")
+# Had it once: "위궤양으로 피를 토해서 입원한적이 있는데" (utterances_test19); not a diagnosis had ("당뇨 진단받은 적이
+# 있어요" is diabetes now)
+KO_EVER_HAD_AFTER = re.compile(r"^\S{0,3}\s*(?:[^.?!\s]+\s*){0,4}?(?<!진단)(?:한|했던|받은|걸린|걸렸던|앓은|앓았던|생긴|생겼던|난|"
+                               r"났던|입원한|입원했던|수술한|수술받은|토한|먹은|먹어\s*본|복용한|맞은|겪은)\s*적(?:이|은|도)?\s*있")
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
@@ -78,11 +87,18 @@ EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+
                                 r"in\s+my\s+(?:teens|[1-9]0s|twenties|thirties|forties|fifties|sixties|seventies)|"
                                 r"last\s+time|"
                                 # "Had a heart attack at 49 and I'm 56 now" (utterances_test16): at an age
-                                r"at\s+(?:age\s+)?[1-9]\d(?!\s*(?::|am|pm|a\.m|p\.m|o'?clock|this|tonight|today|mg|%|kg|lbs?|"
-                                r"bpm|beats|percent|degrees))|"
+                                # "pneumonia at 8" (utterances_test19): one digit too, not a time or a dose
+                                r"at\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d)(?!\s*(?::|am|pm|a\.m|p\.m|o'?clock|this|tonight|today|mg|%|kg|lbs?|"
+                                r"bpm|beats|percent|degrees|weeks?|months?|days?|hours?|in\s+the|at\s+night|every|each|a\s+day|"
+                                r"times|x\b))|"
                                 # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
                                 r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
                                 r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
+# A list under a history label: "Medical history, since the form asks: pneumonia at 8, a concussion from hockey at 15,
+# and my gallbladder came out in 2017 because of gallstones" (utterances_test19): each item with its own age or year
+EN_HISTORY_LABEL = re.compile(r"^\W*(?:(?:past\s+)?(?:medical\s+)?history|PMH|hx)\b", re.I)
+EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|°|degrees))\b|\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|"
+                          r"\byears?\s+ago\b|\bas\s+a\s+(?:child|kid|teen(?:ager)?|baby)\b", re.I)
 # A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
@@ -161,6 +177,12 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
     if _korean_over(text, start, end, sentence, others):
         return True
     # the time said after the mention, then that it is over: "결핵은 고등학교 때 앓고 완치됐고" (utterances_test15)
+    cause = KO_CAUSE_AFTER.match(sentence_after)      # "위궤양으로 피를 토해서 입원한 적이": the cause, had then too
+    if (ever := KO_EVER_HAD_AFTER.match(sentence_after)) and not KO_NOW.search(sentence_after, 0, ever.end()) and \
+            (cause or _said_of(text, (start, end), end + ever.end(), others, ILLNESS + STOPPED)):
+        return True
+    if (done := KO_ENDED_AFTER.match(sentence_after)) and _said_of(text, (start, end), end + done.end(), others, ILLNESS):
+        return True
     when = KO_HISTORY.match(sentence_after) or KO_HISTORY.match(sentence_after, len(PARTICLE.match(sentence_after)[0]))
     if when and (done := KO_RESOLVED.search(sentence_after, when.end(), when.end() + 16)) and \
             not KO_NOW.search(sentence_after, 0, done.start()):
@@ -181,7 +203,14 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
     if EN_ADMITTED_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
                                                            EN_MONTH_AFTER.search(sentence_after)):
         return True
+    if EN_HISTORY_LABEL.match(text, s_left):
+        item_start = max(text.rfind(",", s_left, start), text.rfind(":", s_left, start), s_left)
+        item_end = min([i for i in (text.find(",", end, s_right), s_right) if i >= 0])
+        if EN_ITEM_TIME.search(text, item_start, item_end):
+            return True
     if EN_EARLIER_EPISODE.search(sentence_before) or \
             (KO_WHEN_AFTER.match(sentence_after) and past_tense(text, end, s_right)):
         return True
-    return bool(KO_RESOLVED.search(after[:24]) and re.search(r"었|았|했|냈|났|쳤|였|됐", after[:26]))   # 끝냈, 마쳤; 고등학교 때 앓고 완치됐고
+    done = KO_RESOLVED.search(after[:24])         # not "기침이 아직 안 나았어요" (still there)
+    return bool(done and not KO_NOT_BEFORE.search(after, 0, done.start()) and
+                re.search(r"었|았|했|냈|났|쳤|였|됐", after[:26]))   # 끝냈, 마쳤; 고등학교 때 앓고 완치됐고

@@ -23,7 +23,7 @@ UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4
 _TENS, _UNITS = "|".join(TENS), "|".join(sorted(UNITS, key=len, reverse=True))
 # 서른다섯 살, 스무 살, 다섯 살; a bare tens word only with the copula (올해 여든이에요): 서른 번 is not an age.
 KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_UNITS})?\s*(?:살|세)|"
-                           rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고|인데|이라|예요|에요|야)(?![가-힣])|"
+                           rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고요?|인데요?|이라|예요|에요|야)(?![가-힣])|"
                            # "저 마흔둘 남자고": an age word right before the person's sex; "일흔다섯 먹은 할멈인데" (years
                            # "eaten", utterances_test12)
                            rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데|"
@@ -48,12 +48,27 @@ AGE_PATTERNS = [
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
     # "Just turned 70, female, type 2 for 15 yrs" (utterances_test17): the speaker's birthday, opening a sentence
-    re.compile(r"(?:^|(?<=[.!?]\s))\W{0,2}(?:(?:I\s+)?just\s+)?turned\s+(\d{2})\b(?!\s*(?:mg|kg|%|lbs?|pounds?|times?))",
+    re.compile(r"(?:^|(?<=[.!?]\s)|(?<=,\s))\W{0,2}(?:(?:I\s+)?just\s+)?turned\s+(\d{2})\b(?!\s*(?:mg|kg|%|lbs?|pounds?|times?))",
                re.I),
+    # "Proud grandpa of four, turned 71 in April", "Mom of three under five, 34, and running on empty" (test19)
+    re.compile(r"^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?(?:mom|mum|mother|mama|dad|father|grandpa|grandma|granny|grandad|"
+               r"grandfather|grandmother|nana)\s+(?:of|to)\s+[\w\s-]{1,25}?,\s*(\d{2})\s*,", re.I),
 ]
+# A birthday to come: "I turn 60 next month", "I'll be 40 next year" (utterances_test19): one year less now
+AGE_NEXT = re.compile(r"\bI(?:\s+|'ll\s+be\s+|\s+will\s+be\s+)(?:turn\s+)?(\d{2})\s+(?:next|this\s+coming|in\s+a\s+(?:few\s+)?)\s*"
+                      r"(?:month|week|year|weeks|months|days?)\b", re.I)
+# "Turned the big four-oh last week" (utterances_test19)
+BIG_OH = re.compile(r"\b(?:turned|turning|hit|hitting)\s+the\s+big\s+(?:(two|three|four|five|six|seven|eight|nine)[\s-]*(?:oh|o)|"
+                    r"([2-9])[\s-]?(?:0|oh))\b", re.I)
+TENS_EN = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
+# 환갑, 칠순, 팔순 told of the speaker ("지난달에 환갑 잔치를 치른 할아버지예요", utterances_test19); a relative's ("아버지
+# 칠순 잔치") is theirs: the word before is not a relative
+KO_BIRTHDAY_AGE = re.compile(r"(?<!지|니|빠|마|님|모|인)\s?(환갑|칠순|팔순)(?:\s*잔치)?(?:을|를)?\s*(?:치른|지낸|맞은|넘긴|지난|치렀|지냈|넘겼|"
+                             r"이에요|이예요|입니다|인데)")
+KO_BIRTHDAY = {"환갑": 60, "칠순": 70, "팔순": 80}
 # The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
 # with "here"), so that a temperature ("fever of 101 F") is not one.
-AGE_THEN_SEX = re.compile(r"^\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
+AGE_THEN_SEX = re.compile(r"(?:^|(?<=\bMe:\s)|(?<=\bme:\s))\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 # "29F on the implant …": the shorthand opening a message before words (2 digits below 90: "99F" is no fever there)
 AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
 # "M, 29. Creamy discharge …" (the letter first), "im 23 f and sometimes …" (utterances_test14)
@@ -74,15 +89,26 @@ ELDER_AGE = r"(?:(?<=살\s)|(?<=[\d나둘셋넷섯곱덟홉열물른흔쉰순든
 NOT_OF_A_PERSON = r"(?!\s*(?:호르몬|형|질환|암|병|탈모|용|전용|의학|의원|갱년기))"    # 여성호르몬 is no sex (test17)
 # "서른일곱 된 아줌마예요", "마흔여덟 먹은 아저씨고요" (utterances_test17): an age, then how people call such a person
 MIDDLE_AGED = r"(?:(?<=된\s)|(?<=먹은\s))"
-MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|{ELDER_AGE}할아버지(?=예요|이에요|입니다|인데|이고)|"
+BIRTHDAY_TOLD = r"(?:(?<=치른\s)|(?<=지낸\s)|(?<=넘긴\s)|(?<=맞은\s))"      # "환갑 잔치를 치른 할아버지예요" (test19)
+PARENT_OF = r"(?:^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?)"                  # "Proud grandpa of four, …" opening (test19)
+MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{ELDER_AGE}|{BIRTHDAY_TOLD})할아버지(?=예요|이에요|입니다|인데|이고)|"
+                  rf"{PARENT_OF}(?:dad|father|grandpa|grandad|grandfather)(?=\s+(?:of|to)\s+\w)|"
                   rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
 FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
+                    rf"(?:{BIRTHDAY_TOLD})할머니(?=예요|이에요|입니다|인데|이고)|"
+                    rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
                     rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
                       r"\bpositive\s+pregnancy\s+test\b|\bpregnancy\s+test\s+(?:is\s+|was\s+|came\s+(?:back|out)\s+)?positive\b|"
-                      r"\bpregnan(?:t|cy)\b(?!\s+test)", re.I)
+                      r"\bpregnan(?:t|cy)\b(?!\s+test)|"
+                      # "둘째 가졌는데 이제 16주예요" (utterances_test19): a child conceived
+                      r"(?:첫째|둘째|셋째|넷째|아기|애기|아이)(?:를|을)?\s*가졌(?:는데|어요|고|습니다)", re.I)
+# "Not pregnant (my period came Monday)", "임신 테스트도 음성이었어요" (utterances_test19): the person is not pregnant
+NOT_PREGNANT = re.compile(r"\bnot\s+pregnant\b|\bpregnancy\s+test\s+(?:was\s+|came\s+back\s+|is\s+)?negative\b|"
+                          r"\bnegative\s+pregnancy\s+test\b|임신(?:은|이)?\s*아니|임신\s*테스트(?:기)?(?:도|는|가|를\s*했는데)?\s*"
+                          r"(?:\S+\s*)?음성|임테기(?:도|는)?\s*(?:\S+\s*)?(?:한\s*줄|음성)", re.I)
 # A birth told as done: a pregnancy said beside it without its weeks is the one that ended ("애 낳은 지 넉 달 됐어요.
 # 임신 막달에 임신중독증이 왔었는데 …", "I had my baby in May and was diabetic while pregnant")
 BIRTH_TOLD = re.compile(r"(?:낳은\s*지|출산한\s*지|출산\s*후|출산하고|낳고\s*나서|(?:애|아기|아이)(?:를)?\s*낳고|분만\s*후|"
@@ -132,6 +158,10 @@ def find_ages(text: str) -> list[RuleHit]:
     # "저 마흔일곱인데 아빠가 …": the copula ends the clause, so the person word after it is not whose age it is
     found = [(m.start(), m.end(), _native(m), bool(m.group("tens2"))) for m in KO_NATIVE_AGE.finditer(text)]
     found += _digit_ages(text)
+    found += [(m.start(1), m.end(1), int(m.group(1)) - 1, False) for m in AGE_NEXT.finditer(text)]
+    found += [(m.start(), m.end(), TENS_EN[m.group(1).lower()] if m.group(1) else int(m.group(2)) * 10, False)
+              for m in BIG_OH.finditer(text)]
+    found += [(m.start(1), m.end(1), KO_BIRTHDAY[m.group(1)], False) for m in KO_BIRTHDAY_AGE.finditer(text)]
     spelled, where = spelled_numbers(text)          # "Sixty-eight years young" (utterances_test10)
     if spelled is not text:
         found += [(*back(where, start, end), age, ends) for start, end, age, ends in _digit_ages(spelled)]
@@ -172,8 +202,12 @@ def find_demographics(text: str) -> list[RuleHit]:
         hits.append(RuleHit("gender", "female" if mm.group(2).upper() == "F" else "male", mm.start(2), mm.end(2)))
     for mm in AGE_SEX_OPENING.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))
+    denied = [mm.span() for mm in NOT_PREGNANT.finditer(text)]
+    for start, end in denied:
+        hits.append(RuleHit("is_pregnant", False, start, end))
     for mm in PREGNANT.finditer(text):
-        hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
+        if not any(start <= mm.start() < end for start, end in denied):
+            hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
     w = _first(PREGNANCY_WEEKS, text)
     if w:
         weeks = int(w.group(1))

@@ -53,7 +53,8 @@ NAMED_BY_TEST_OR_VACCINE = re.compile(r"\s?(?:shots?|jabs?|vaccines?|vaccination
                                       r"screen(?:ing)?s?|주사|예방\s?접종|백신)(?![a-z가-힣])|\s?(?:예방\s?주사|접종)", re.I)
 # a symptom's medicine is a kind of medicine: "콧물약 중에 …" (utterances_test17) names no runny nose
 MEDICINE_FOR = re.compile(r"약(?:은|는|이|가|을|를|도|중|에|으로|로|\s|$)")
-NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)       # a reading or a demographic said of someone else, or asked about
+NOT_THE_PERSONS = (A.FAMILY, A.HYPOTHETICAL)
+SELF_BEFORE = re.compile(r"(?:(?<![가-힣])(?:저|나|전|난)\s*같은|저는|(?<![가-힣])전|나는|\bI'?m\s+a|\bI\s+am\s+a|\bas\s+a)\s*$", re.I)       # a reading or a demographic said of someone else, or asked about
 Said = dict[str, list[tuple[str, tuple[int, int]]]]  # a demographic field or gender -> the words that said it
 
 
@@ -225,6 +226,11 @@ class SlotExtractor:
         hits = find_demographics(text)
         for hit in hits:
             status = A.classify(text, hit.start, hit.end)
+            if hit.value is False:          # said not to be so ("not pregnant", 임신 테스트 음성): a denial of the field
+                status = A.FAMILY if status == A.FAMILY else A.NEGATED
+            elif status in NOT_THE_PERSONS and hit.field == "gender" and SELF_BEFORE.search(text, 0, hit.start):
+                status = A.PRESENT          # "저 같은 여자도 먹어도 되는 약이에요?": the speaker, in a question or beside
+                                            # a relative ("언니가 먹는 약인데 저 같은 여자도 …")
             if status in NOT_THE_PERSONS:
                 continue
             words = text[hit.start:hit.end]
