@@ -16,6 +16,7 @@ what those taught, in general form; checked for false alarms on MedQuAD's 47,441
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -354,6 +355,25 @@ SUICIDE_LINE = {
     "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
           "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
 }
+# Suicide spoken of without a red flag (a carer asking what to watch for, a passage on depression's urgent signs): the
+# crisis numbers go with the answer as safe-messaging guidance asks (the thirteenth blind pairwise round: "어떤 말이나
+# 행동을 하면 위험한 신호예요? 그럴땐 어디로 연락해야돼요?" got no number)
+SUICIDE_TOPIC = _any(r"자살|자해|극단적\s*선택|죽고\s*싶", r"suicid|self[-\s]?harm|kill\s+(?:himself|herself|themselves|myself)")
+CRISIS_HELP = {
+    "ko": "자살 위험이 걱정되면: 지금 위험하면 119, 24시간 자살예방상담전화 109에서 상담을 받을 수 있습니다.",
+    "en": "If someone may be at risk of suicide: call your local emergency number (911 in the US) if there is immediate "
+          "danger; in the US call or text 988 (Suicide & Crisis Lifeline), in Korea call 109 (24 hours).",
+}
+
+
+def crisis_help(question: str, passages: Sequence[str], lang: str) -> str | None:
+    """The crisis numbers when the question or what the answer quotes (``passages``) speaks of suicide
+    (:data:`SUICIDE_TOPIC`); a passage that only mentions it somewhere the answer does not quote is not enough (an
+    insomnia passage's side note would put the numbers under "can't sleep")."""
+    spoken = SUICIDE_TOPIC.search(question) or any(SUICIDE_TOPIC.search(p) for p in passages)
+    return CRISIS_HELP["ko" if lang == "ko" else "en"] if spoken else None
+
+
 # What to do at once, beside the emergency line, where waiting for the call can harm: someone with severe low blood sugar
 # who cannot swallow must get nothing by mouth (the sixth blind round: a husband on insulin "주스를 줘도 삼키질 못해요"
 # was answered with the 15-15 rule of sugar by mouth, under the line).

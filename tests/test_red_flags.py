@@ -4,7 +4,7 @@ examples first), where the first patterns missed 20 of 25."""
 
 import pytest
 
-from medical_agent.red_flags import triage
+from medical_agent.red_flags import crisis_help, triage
 
 
 def _triaged(text: str):
@@ -335,3 +335,12 @@ def test_a_retina_coming_away_and_balance_with_double_vision_get_the_line(text, 
                                   "my camera flash leaves spots in my eyes for a minute"])
 def test_old_floaters_or_a_camera_flash_get_none(text):
     assert triage(text, "en") is None
+
+
+def test_suicide_spoken_of_in_a_passage_brings_the_crisis_numbers_without_a_red_flag():
+    """A carer's "어떤 말이나 행동을 하면 위험한 신호예요?" got a passage on depression's urgent signs and no number (the
+    thirteenth blind pairwise round)."""
+    passage = "죽고 싶다고 말하거나 자살 계획을 세우면 응급 상황입니다."
+    assert "109" in crisis_help("남편이 우울증인데 어떤 게 위험한 신호예요?", [passage], "ko")
+    assert "988" in crisis_help("What should I watch for?", ["Talking about suicide is an emergency."], "en")
+    assert crisis_help("우울증 약은 언제부터 효과가 있어요?", ["항우울제는 몇 주 뒤에 효과가 납니다."], "ko") is None

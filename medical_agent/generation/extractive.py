@@ -33,7 +33,24 @@ BACK = re.compile(r"^(?:이런|이러한|이와\s*같은|그런|그러한|이\s*
 # eleventh blind round quoted it alone, after a sentence about warfarin); one with its own topic ("당뇨는 …") reads alone
 EXPLAINS = re.compile(r"때문(?:입니다|이에요|이다|이죠|이랍니다)[.!。]?\s*$")
 OWN_TOPIC = re.compile(r"[가-힣](?:은|는)\s")
-AHEAD = re.compile(r"(?:다음과\s*같|아래와\s*같|다음\s*(?:을|를|의)|as\s+follows|the\s+following|include:?$|:\s*$)", re.I)
+AHEAD = re.compile(r"(?:다음과\s*같|아래와\s*같|다음\s*(?:을|를|의)|as\s+follows|the\s+following|include:?$|:\s*$|"
+                   # "Some signs of depression need urgent help." / "우울증의 어떤 신호는 즉시 도움이 필요합니다." opening a
+                   # passage: which signs is the next sentence (the thirteenth blind round quoted it alone)
+                   r"^(?:some|certain)\s+(?:signs?|symptoms?|kinds?|types?|cases?)\b|(?:^|의\s)(?:어떤|일부|몇몇)\s*(?:신호|증상|경우))",
+                   re.I)
+# A question about taking two things together ("is that combo risky?", "같이 먹어도 돼요?", a drink with a medicine):
+# the sentence that speaks of combining them answers it. The thirteenth blind round quoted the sleeping-pill passage's
+# falls and dependence under "ambien … a glass or two of wine … is that combo risky?", not its "Combining any sleep
+# medicine with alcohol or opioids is dangerous", which shares no word with the question.
+COMBINED_Q = re.compile(r"\bcombo\b|\bcombin\w*|\btogether\b|\bmix\w*|\bwith\s+(?:my|his|her|the|a|an)\b|\bon\s+top\s+of\b|"
+                        r"\binteract\w*|같이|함께|병용|섞|상호작용", re.I)
+COMBINING_S = re.compile(r"combin\w*|together|interact\w*|(?:taken|used|mixed)\s+with|\bwith\s+alcohol|병용|함께|같이|상호작용|섞",
+                         re.I)
+DRINK_Q = re.compile(r"\b(?:wine|beers?|pints?|drinks?|drinking|booze|alcohol|liquor|vodka|whiske?y|spirits|cocktails?)\b|"
+                     r"술|소주|맥주|와인|막걸리|음주|폭음", re.I)
+DRINK_WORDS = "alcohol 술 음주"          # what the passages call it
+COMBINED_BONUS = 0.3       # (0.5 put "ACE 억제제와 ARB는 보통 함께 쓰지 않고" over the ARB's potassium caution under a
+                           # question on a potassium supplement with valsartan)
 KEY_UNITS, CAUTION_UNITS, DOCS_USED, LIST_ITEMS = 4, 2, 5, 8
 STATEMENT_CAUTIONS = 2
 ADDED_KEY, ADDED_CAUTIONS, SAID_SHARE = 2, 1, 0.6      # source_points: what a model's answer gets from its sources
@@ -136,14 +153,20 @@ def _ranked(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callab
     query = set(tokenize(question))
     for term in expansion_terms:
         query.update(tokenize(term))
+    if drink := bool(DRINK_Q.search(question)):
+        query.update(tokenize(DRINK_WORDS))
+    combined = bool(COMBINED_Q.search(question))
     passages = {rank: units(doc.text, rank) for rank, doc in enumerate(docs[:DOCS_USED], start=1)}
     scored = []
     for rank, passage in passages.items():
         same_lang = (docs[rank - 1].lang or lang) == lang
         for unit in passage:
             tokens = set(tokenize(unit.text))
-            overlap = len(query & tokens) / (len(tokens) ** 0.5 + 1.0)
-            scored.append((overlap + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * unit.pos, unit))
+            shared = query & tokens
+            overlap = len(shared) / (len(tokens) ** 0.5 + 1.0)
+            bonus = COMBINED_BONUS if combined and COMBINING_S.search(unit.text) and (
+                len(shared) >= 2 or (drink and DRINK_Q.search(unit.text))) else 0.0
+            scored.append((overlap + bonus + 0.4 / rank + (0.5 if same_lang else 0.0) - 0.02 * unit.pos, unit))
     scored.sort(key=lambda x: -x[0])
     same = [s for s in scored if (docs[s[1].rank - 1].lang or lang) == lang]
     if len(same) >= 3:  # enough in the question's language: do not mix languages

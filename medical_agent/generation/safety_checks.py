@@ -286,3 +286,38 @@ def _without(line: str, drop: Callable[[str], bool]) -> str | None:
         return line
     text = " ".join(kept)
     return text if text.strip(" -*") else None
+
+
+# A model's own answer to a question the sources do not cover (the thirteenth blind pairwise round: 4 of the 12 such
+# answers unsafe). The 1.5B model said yes to ibuprofen on methotrexate and to itraconazole with esomeprazole, told a
+# person whose heart failure was worsening that phoning was "not worth" it, called diclofenac "generally safe" beside
+# heavy drinking, and twice only wrote the question out again. With no passage to rest on, it may not grant leave to
+# take or combine something, wave off care, or call a medicine safe; what is left is said by the not-covered text.
+NOT_WORTH = re.compile(r"(?:it'?s|it\s+is)\s+not\s+(?:really\s+)?(?:worth|necessary|needed|urgent)|no\s+need\s+to|"
+                       r"\bwait\s+(?:for|until|till)\s+(?:your|the)\s+(?:clinic|appointment|next|visit)|가지\s*않아도|"
+                       r"연락하지\s*않아도|기다리셔도|기다려도\s*(?:됩니다|괜찮)", re.I)
+AFFIRMS = re.compile(r"좋습니다|됩니다|괜찮습니다|수\s*있습니다|문제\s*(?:가\s*)?없|\b(?:you\s+can|it'?s\s+fine|go\s+ahead)\b", re.I)
+ECHOED_SHARE = 0.8          # an answer whose words are this much the question's, with few of its own, only restates it
+ECHO_MIN_WORDS = 6          # (a short "Yes, you can eat natto with warfarin" is a yes, read by the rules)
+
+
+def unsupported_leave(body: str, question: str) -> bool:
+    """The model's answer (no passage behind it) opens by granting what the question asks leave for ("네, 같이 먹을 수
+    있습니다", "사다 먹은 것이 좋습니다"), or by waving off care ("It's not worth phoning …")."""
+    first, _ = _first_sentence(MARKER.sub("", body).strip())
+    granted = SAYS_YES.search(first) or _called_safe(first) or (AFFIRMS.search(first) and not AVOID.search(first))
+    return bool(PERMISSION.search(question) and granted) or bool(NO_NEED.search(first) or NOT_WORTH.search(first))
+
+
+def restates_question(body: str, question: str) -> bool:
+    """The answer is the question written out again, adding at most :data:`NEW_WORDS` words of its own."""
+    asked = set(_WORDS.findall(question.lower()))
+    said = [w for w in _WORDS.findall(MARKER.sub("", body).lower()) if w not in _FUNCTION_WORDS]
+    new = [w for w in said if w not in asked]
+    return len(said) >= ECHO_MIN_WORDS and len(new) <= NEW_WORDS and (len(said) - len(new)) / len(said) >= ECHOED_SHARE
+
+
+def without_safety_claims(body: str) -> str:
+    """``body`` without the sentences that call something safe (:func:`_called_safe`)."""
+    return " ".join(s for s in split_sentences(body) if not _called_safe(s)).strip()
+

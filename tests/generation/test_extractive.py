@@ -99,3 +99,29 @@ def test_a_korean_sentence_that_only_gives_a_reason_brings_the_one_before():
     alone = extractive_answer("탈수 신장 손상", [doc(1, "빠르게 탈수되어 신장이 손상될 수 있기 때문입니다. 물을 자주 드세요.",
                                                    lang="ko")], "ko", TOKENIZE)
     assert "때문입니다" not in alone
+
+
+def test_a_question_about_a_combination_gets_the_sentence_on_combining():
+    """The thirteenth blind pairwise round: "ambien … a glass or two of wine … is that combo risky?" was answered with
+    the sleeping-pill passage's falls and dependence, not its sentence on combining (no word of it is the question's);
+    a drink asked about reads as the passages' "alcohol"."""
+    passage = ("Z-drugs such as zolpidem can cause next-day drowsiness and unsteadiness, which raise the risk of falls "
+               "in people over 65. They can also lead to tolerance and dependence. Over-the-counter sleep aids "
+               "with antihistamines are not recommended for older adults. Sleep problems often improve with regular "
+               "hours and less caffeine. Combining any sleep medicine with alcohol or opioids is dangerous.")
+    asked = "my mom takes ambien (zolpidem) every night and likes a glass or two of wine at bedtime. is that combo risky?"
+    assert "Combining any sleep medicine with alcohol" in extractive_answer(asked, [doc(1, passage)], "en", TOKENIZE)
+    alone = "my mom takes zolpidem every night. what side effects should we watch for?"
+    assert "Combining any sleep medicine" not in extractive_answer(alone, [doc(1, passage)], "en", TOKENIZE)
+
+
+def test_a_passage_that_opens_with_some_signs_brings_which_signs():
+    """"우울증의 어떤 신호는 즉시 도움이 필요합니다" was quoted alone under a carer's question on warning signs (the
+    thirteenth blind pairwise round); which signs is the next sentence."""
+    urgent = ("우울증의 어떤 신호는 즉시 도움이 필요합니다. 작별 인사를 하거나 소지품을 나눠 주는 것이 그런 예입니다. "
+              "우울증은 치료할 수 있는 병입니다.")
+    course = ("우울증 신호는 기분 저하와 흥미 상실입니다. 우울증 치료는 상담과 약물로 합니다. 우울증 약은 효과가 나타나기까지 "
+              "몇 주가 걸립니다. 우울증 신호가 2주 이상 계속되면 진료를 받으세요.")
+    answer = extractive_answer("남편이 우울증인데 어떤 신호가 위험해요?", [doc(1, course, lang="ko"), doc(2, urgent, lang="ko")],
+                               "ko", TOKENIZE)
+    assert "어떤 신호는 즉시 도움이 필요합니다" in answer and "소지품을 나눠 주는 것이 그런 예입니다" in answer

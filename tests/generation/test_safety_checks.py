@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from medical_agent.generation.safety_checks import CHECK_FIRST, agree_with_rules
+from medical_agent.generation.safety_checks import (
+    CHECK_FIRST,
+    agree_with_rules,
+    restates_question,
+    unsupported_leave,
+    without_safety_claims,
+)
 from medical_agent.safety import collect_facts, rule_names, rule_notes
 
 WARFARIN = {"medications": [{"name": "Warfarin", "assertion": "present"}]}
@@ -549,3 +555,18 @@ def test_ok_to_give_answered_generally_safe_starts_with_the_reye_caution():
     body = agree_with_rules("It is generally safe to give pepto bismol along with ibuprofen. Pepto helps the tummy.",
                             question, rule_names(facts), rule_notes(facts, "en"), "en")
     assert body.startswith("Not without checking first") and "generally safe" not in body
+
+
+def test_a_model_answer_with_no_passage_may_not_grant_leave_wave_off_care_or_only_restate():
+    """The thirteenth blind pairwise round (4 of 12 uncovered answers unsafe); different words from the round's."""
+    asked = "관절염 때문에 나프록센을 먹는데 감기약 종합감기약을 같이 먹어도 되나요?"
+    assert unsupported_leave("네, 같이 드셔도 괜찮습니다. 물을 충분히 드세요.", asked)
+    assert unsupported_leave("종합감기약은 함께 먹어도 됩니다.", asked)
+    assert not unsupported_leave("같이 먹기 전에 약사에게 성분이 겹치는지 확인하세요.", asked)
+    assert unsupported_leave("It's not necessary to call anyone. Rest and drink fluids.",
+                             "My dad's legs are more swollen today. Should we call his heart nurse?")
+    assert not unsupported_leave("Late workouts can keep some people awake.", "Is late exercise bad for sleep?")
+    story = "아빠가 와파린 드시는데 요즘 홍삼을 매일 드세요. 다음주에 치과 발치가 있는데 계속 드셔도 될까요"
+    assert restates_question("아빠가 와파린 드시는데 요즘 홍삼을 매일 드세요. 다음주에 발치가 있는데 계속 드셔도 될까요", story)
+    assert not restates_question("와파린과 홍삼은 출혈 위험을 높일 수 있어 발치 전에 치과와 처방의에게 알려야 합니다.", story)
+    assert without_safety_claims("Naproxen is generally safe. Take it with food.") == "Take it with food."

@@ -83,6 +83,27 @@ def test_an_uncovered_answer_loses_its_copy_of_the_label_and_one_that_is_only_th
     assert "The evidence does not cover" not in bare["answer"]
 
 
+def test_an_uncovered_answer_may_not_grant_leave_wave_off_care_restate_the_question_or_call_a_medicine_safe(make_agent):
+    """The thirteenth blind pairwise round: with no passage behind it the small model said yes to ibuprofen on
+    methotrexate and "not worth phoning" for worsening heart failure, and wrote the question out again; such a reply
+    gives way to the offline text for an uncovered question, and a "generally safe" sentence is left out."""
+    def ask(answer, question):
+        llm = ScriptedLLM({"generate": json.dumps({"answer": answer, "key_points": [], "confidence": 0.5})}, cycle=True)
+        return make_agent(llm, **NONE_CLOSE).run("u", question)
+    permission = "I take methotrexate every week. Can I take ibuprofen for my sore wrist?"
+    leave = ask("Yes, you can take ibuprofen with methotrexate.", permission)
+    care = ask("It's not worth phoning the nurse. Wait for your clinic in 3 weeks.",
+               "My ankles are puffier this week. Is it worth phoning the nurse?")
+    echo = ask("I take methotrexate every week. Can I take ibuprofen for my sore wrist?", permission)
+    for result in (leave, care, echo):
+        assert result["generator"] == "not_covered" and "will not answer it from unrelated material" in result["answer"]
+        assert not result["answer"].startswith(NOT_COVERED_LABEL["en"])
+    safe = ask("Diclofenac is generally safe for most people. It can upset the stomach, so take it with food.",
+               "My doctor gave me diclofenac. Anything to watch for?")
+    assert safe["generator"] == "llm_not_covered" and "generally safe" not in safe["answer"]
+    assert "take it with food" in safe["answer"]
+
+
 def test_ambiguous_with_a_model_marks_the_passages_once_and_cites_only_those(make_agent):
     llm = model(relevant=(1,))
     result = make_agent(llm, **UNSURE).run("u", QUESTION)

@@ -33,7 +33,12 @@ from ...generation.finalize import (
     tidy_opening,
     without_lack_sentences,
 )
-from ...generation.safety_checks import agree_with_rules
+from ...generation.safety_checks import (
+    agree_with_rules,
+    restates_question,
+    unsupported_leave,
+    without_safety_claims,
+)
 from ...generation.synthesis import AnswerStream, parse_reply, synthesize
 from ...llm.base import LLMError
 from ...llm.calls import tracked_chat
@@ -48,7 +53,7 @@ from ...prompts import (
     USE_ONLY,
     unmark,
 )
-from ...red_flags import FIRST_AID, with_emergency_line
+from ...red_flags import FIRST_AID, crisis_help, with_emergency_line
 from ...safety import collect_facts, rule_notes
 from ...settings import sources_write
 from ..deps import Deps
@@ -125,6 +130,21 @@ def from_sources(deps: Deps, turn: TurnContext) -> bool:
         sources_write(deps.settings.backends.answer_from, deps.llm.name)
 
 
+def _own_answer_kept(body: str, question: str, fired: dict[str, str]) -> str:
+    """What may stand of the model's own answer to a question no passage covers (safety_checks: no leave granted,
+    no care waved off, no restated question, no "generally safe"); empty when nothing may. A leave granted where a
+    profile rule fired stays: the rule then leads the answer instead of it (agree_with_rules)."""
+    if (unsupported_leave(body, question) and not fired) or restates_question(body, question):
+        return ""
+    return without_safety_claims(body)
+
+
+def _rules(state: AgentState, turn: TurnContext, deps: Deps, lang: str) -> dict[str, str]:
+    """The profile's safety rules that fire for this turn (name -> note)."""
+    profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
+    return rule_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes, state["user_text"]), lang)
+
+
 def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     write = stream_writer()
     lang = language(state)
@@ -176,8 +196,12 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                                         deps.retriever.index.tokenizer.tokenize)
             if not turn.llm_mode and not state.get("retrieval_attempts") and only_says_sources_lack(body):
                 body = ""                       # nothing was searched: the template below says what was noted
-            if plan.not_covered and (body := without_lack_sentences(body)).strip():
+            if plan.not_covered:
+                body = _own_answer_kept(without_lack_sentences(body), state["user_text"], _rules(state, turn, deps, lang))
+            if plan.not_covered and body.strip():
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
+            elif plan.not_covered:
+                prefix = ""                     # the not-covered text below says it; no model answer follows a label
             elif not turn.llm_mode and body.strip():
                 body = _with_sources(body, state, deps, lang, citable(docs, plan), write)
         except LLMError as exc:
@@ -203,8 +227,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         write({"type": "token", "text": body})
     notes: list[str] = []
     if not turn.llm_mode:
-        profile = deps.profiles.get(turn.user_id) if turn.structured_memory else None
-        fired = rule_notes(collect_facts(profile, state.get("slot_out"), deps.drug_classes, state["user_text"]), lang)
+        fired = _rules(state, turn, deps, lang)
         label = f"{prefix}\n\n" if prefix and body.startswith(f"{prefix}\n\n") else ""   # the rules read the answer,
         body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang,  # not its label
                                         emergency=bool(red))
@@ -213,6 +236,8 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
                  *gap_notes(state.get("evidence_gap") or [], lang, bool(state.get("web_note"))), *fired.values()]
         if state.get("instructions_removed"):
             notes.append(INSTRUCTIONS_IGNORED[lang])
+        if not red and (crisis := crisis_help(state["user_text"], [body], lang)):     # what the answer quotes
+            notes.append(crisis)
     body, citations = clean_and_map(body, citable(docs, plan))
     extra = tail(lang, notes, generator in ("extractive", "extractive_fallback", "template") and deps.llm is None,
                  body)
