@@ -239,6 +239,10 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
         dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored]
         return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown,
                          "about an animal's health: the sources are about people", topic="animal")
+    if (kind := outside_the_sources(question)):
+        dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored]
+        return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown,
+                         f"asks about {kind}: the sources never say", topic="outside")
     if not sims:
         verdict = INCORRECT if not hits else UNGATED
         return Judgement(verdict, kept=[n for n, _, _ in scored], unknown=unknown, reason="no similarity")
@@ -352,6 +356,31 @@ HUMAN = re.compile(r"물었|물어|물렸|물린|물려|할퀴|긁혀|알레르�
 def about_an_animal(question: str) -> bool:
     """Whether the question is about an animal's health (not a person bitten by one or allergic to one)."""
     return bool(ANIMAL_PATIENT.search(question)) and not HUMAN.search(question)
+
+
+# What no passage of a health corpus says, asked in so many words: where a word or saying comes from, a poem to write,
+# what something costs or whether insurance pays, setting up a device or an app. Every gate set's
+# questions of these kinds are uncovered, and ten of them were answered from passages that merely share their medical
+# words ("Where does 'stat' actually come from?" from a blood-count passage, a colonoscopy's co-payment from the
+# colonoscopy pages, a haiku for a cardiologist); no covered gate or visitor question says any of it.
+OUTSIDE = (
+    ("words and sayings", re.compile(
+        r"\bwhere\s+does\s+(?:the\s+)?(?:word|term|saying|phrase|name|expression)\b[^?]{0,80}\bcome\s+from|"
+        r"\bwhere\s+does\s+['\"‘“]\w+['\"’”]\s+(?:actually\s+|really\s+)?come\s+from|"
+        r"\borigin\s+of\s+(?:the\s+)?(?:word|term|saying|phrase|name)\b|\bwhy\s+(?:is|are|was|were)\s+\S+(?:\s+\S+){0,3}\s+"
+        r"called\b|\betymolog|유래|어원|(?:라는|이라는|같은)\s*표현|(?:라고|이라고)\s*불러", re.I)),
+    ("writing", re.compile(r"\b(?:haiku|poem|limerick|slogan)s?\b|시를\s*(?:써|지어)", re.I)),
+    ("costs and insurance", re.compile(
+        r"\b(?:how\s+much|what)\s+(?:does|do|will|would)\s+(?:\S+\s+){0,4}?cost\b|\bprice\s+of\b|\bco-?pays?\b|"
+        r"\bdeductible\b|\binsurance\s+(?:cover|pay)|\b(?:FSA|HSA)\b|\breimburs|본인\s*부담|비용|가격|보험|실비|환불", re.I)),
+    # (not batteries or laundry: a swallowed button battery or detergent is a poisoning MedQuAD covers)
+    ("devices and apps", re.compile(r"\b(?:bluetooth|spreadsheet|excel|alexa|echo\s+dot)\b|엑셀|블루투스", re.I)),
+)
+
+
+def outside_the_sources(question: str) -> str | None:
+    """The kind of question no passage answers (:data:`OUTSIDE`), or None."""
+    return next((kind for kind, pattern in OUTSIDE if pattern.search(question)), None)
 
 
 # A name given as a medicine: "엔블로(이나보글리플로진)", "Kerendia (finerenone)", "... called Blujepa", "리트풀로가

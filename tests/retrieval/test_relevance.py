@@ -19,6 +19,7 @@ from medical_agent.retrieval.relevance import (
     as_medicine,
     judge,
     lexical_support,
+    outside_the_sources,
     thresholds_for,
     unknown_words,
 )
@@ -108,12 +109,12 @@ def _english_index(passages: list[str]):
 
 def test_any_other_question_whose_passages_hold_almost_none_of_its_words_is_not_covered():
     """English questions, and Korean ones searched over English passages, get a lower floor of their own
-    (gate_lexical_other): the gate sets' "Lady with the Lamp" met a retinal-pigmentation passage at 0.88."""
+    (gate_lexical_other): the gate sets' non-medical questions meet passages at 0.87-0.89 that share none of their words."""
     index = _english_index(["Retinal pigmentation abnormality and colour vision in a rare syndrome",
                             "Nurses measure blood pressure at every visit", "Metformin lowers blood sugar"])
     other = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, lexical=0.2, lexical_other=0.06,
                        lexical_other_below=0.9)
-    far = "Why was Florence Nightingale called the Lady with the Lamp?"
+    far = "Who painted the ceiling of the Sistine Chapel, Florence Nightingale's favourite?"
     near = "Does metformin lower my blood sugar?"
     assert lexical_support(far, [], hits(0.88), [index], korean=False) < 0.06
     assert lexical_support(far, [], hits(0.88), [index]) is None         # the Korean floor reads Korean passages only
@@ -122,7 +123,7 @@ def test_any_other_question_whose_passages_hold_almost_none_of_its_words_is_not_
     assert judge(far, hits(0.91), [index], other).verdict == CORRECT           # a close passage still counts
     assert judge(far, hits(0.88), [index], T).verdict == CORRECT               # off without the threshold
     # a Korean question over English passages is held to the same floor (its words bridged or not)
-    assert judge("나이팅게일은 왜 등불을 든 여인이라고 불리나요?", hits(0.88), [index], other).verdict == INCORRECT
+    assert judge("나이팅게일이 가장 좋아한 화가는 누구예요?", hits(0.88), [index], other).verdict == INCORRECT
 
 
 
@@ -211,3 +212,24 @@ def test_a_close_passage_about_another_condition_is_dropped_when_one_names_the_q
     assert verdict.kept == [1] and verdict.dropped[0]["doc_id"] == "a"
     none_named = judge("warning signs of a stroke", [asthma], [INDEX], T, concepts=[["stroke"]])
     assert none_named.kept == [1]               # nothing names it: the evidence-gap note speaks, the gate keeps
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Where does the phrase 'a clean bill of health' come from?", "words and sayings"),
+    ("Why is the Red Cross called that?", "words and sayings"),
+    ("'손이 맵다'는 말은 어디서 유래했어요?", "words and sayings"),
+    ("Write a short poem for my nurse's retirement card", "writing"),
+    ("How much does a CT scan cost without insurance?", "costs and insurance"),
+    ("대장내시경 비용이 보통 얼마예요?", "costs and insurance"),
+    ("Can I pay for my glucose meter with my HSA card?", "costs and insurance"),
+    ("혈압계를 블루투스로 폰에 연결하는 법 알려주세요", "devices and apps"),
+    ("My toddler swallowed a button battery, what do I do?", None),       # a poisoning MedQuAD covers
+    ("Where does the pain in my chest come from when I cough?", None),
+    ("What are the side effects of metformin?", None),
+    ("혈당이 높으면 왜 목이 말라요?", None),
+])
+def test_what_no_health_passage_says_is_not_covered(text, kind):
+    assert outside_the_sources(text) == kind
+    if kind:
+        assert judge(text, hits(0.95), [INDEX], T).verdict == INCORRECT
+
