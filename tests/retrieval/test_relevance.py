@@ -54,6 +54,11 @@ def test_an_unknown_name_needs_a_closer_passage():
     assert judge("zuranolone side effects", hits(0.90), [INDEX], T).verdict == CORRECT
 
 
+def test_a_specialists_title_is_no_unknown_name():
+    assert unknown_words("on warfarin and my urologist says cranberry juice might help", [INDEX]) == []
+    assert unknown_words("my nephrologist wants me on Lokelma", [INDEX]) == ["lokelma"]
+
+
 def test_a_name_given_as_a_medicine_needs_a_closer_passage_still():
     strict = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, unknown_medicine=0.93)
     brand = "엔블로(이나보글리플로진)는 하루에 몇 mg 먹나요?"
