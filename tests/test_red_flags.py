@@ -165,6 +165,21 @@ def test_a_thunderclap_a_seizure_with_fever_a_collapse_and_a_muddled_dehydration
     assert flag is not None and flag.kind == kind
 
 
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test16, first run: four of its six emergencies had no line (different words from the set's)
+    ("임신 34주 첫 아기인데 아까부터 명치가 계속 아프고 두통이 심해요 얼굴도 퉁퉁 부었어요", "preeclampsia"),
+    ("I'm 29 weeks pregnant with a pounding headache and my vision is blurry since lunch", "preeclampsia"),
+    ("dad says it's heartburn again but there's a tight squeezing feeling in his chest and he's sweaty", "chest_pain"),
+    ("her oxygen reads 83 and she's not making much sense tonight", "low_oxygen"),
+    ("he took extra pills with vodka and I counted 6 breaths in a minute", "slow_breathing"),
+    ("after the party she's really hard to wake", "unresponsive"),
+    ("his lips look bluish and he's struggling", "breathing"),
+])
+def test_pre_eclampsia_a_squeezing_chest_low_oxygen_and_slow_breathing_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
 @pytest.mark.parametrize("text", [
     "당뇨약 먹는데 요즘 스트레스 때문에 혈당이 평소보다 50씩은 높게 나와요",      # a difference, not a reading of 50
     "my fasting glucose runs 30 points higher when I sleep badly",
@@ -173,6 +188,15 @@ def test_a_thunderclap_a_seizure_with_fever_a_collapse_and_a_muddled_dehydration
     "my jaw aches when I chew gum",
 ])
 def test_a_difference_in_sugar_someone_elses_faint_shivering_or_a_sore_jaw_gets_none(text):
+    assert _triaged(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "임신 12주인데 입덧 때문에 두통이 있어요",                          # one sign, before 20 weeks
+    "I'm 30 weeks pregnant and my feet swell by evening",             # swollen feet alone
+    "the gym left a tight feeling in my legs",                        # no chest
+])
+def test_early_pregnancy_a_single_sign_or_a_tight_leg_gets_none(text):
     assert _triaged(text) is None
 
 
