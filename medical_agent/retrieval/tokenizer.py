@@ -35,6 +35,7 @@ class Morpheme(NamedTuple):
     tag: str
     start: int
     end: int
+    score: float = 0.0      # kiwi's language-model score: far below -20 for a word outside its dictionary
 
 
 def content_forms(morphemes: Iterable[Morpheme]) -> list[str]:
@@ -89,7 +90,7 @@ class Tokenizer:
         """Every morpheme of ``text`` (all tags), with offsets into ``text`` itself."""
         with self._lock:
             tokens = self._kiwi_model().tokenize(text)
-        return [Morpheme(t.form, t.tag, t.start, t.start + t.len) for t in tokens]
+        return [Morpheme(t.form, t.tag, t.start, t.start + t.len, t.score) for t in tokens]
 
     def tokenize(self, text: str) -> list[str]:
         text = unicodedata.normalize("NFKC", text or "").lower()

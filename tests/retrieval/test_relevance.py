@@ -18,6 +18,7 @@ from medical_agent.retrieval.relevance import (
     about_an_animal,
     as_medicine,
     judge,
+    korean_word,
     lexical_support,
     outside_the_sources,
     thresholds_for,
@@ -52,6 +53,18 @@ def test_an_unknown_name_needs_a_closer_passage():
     assert unknown_words("zuranolone side effects", [INDEX]) == ["zuranolone"]
     assert judge("zuranolone side effects", hits(0.87), [INDEX], T).verdict == INCORRECT
     assert judge("zuranolone side effects", hits(0.90), [INDEX], T).verdict == CORRECT
+
+
+def test_a_word_of_the_korean_language_is_no_unknown_medicine():
+    """사랑니 beside aspirin held a wisdom-tooth question to the medicine bar (gate questions_test17, visitor_test13); a
+    new drug's name kiwi has never seen is held to it still."""
+    assert korean_word("사랑니") and korean_word("영유아") and korean_word("초등학교")
+    assert not korean_word("자큐보") and not korean_word("엔블로") and not korean_word("Lokelma")
+    strict = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, unknown_medicine=0.93)
+    tooth = "아스피린 약을 먹고 있는데 사랑니 빼도 되나요?"           # 약 in its clause: read as a medicine before
+    assert unknown_words(tooth, [INDEX]) == ["사랑니"] and as_medicine("사랑니", tooth)
+    assert judge(tooth, hits(0.91), [INDEX], strict).verdict == CORRECT
+    assert judge("자큐보라는 약을 먹고 있는데 사랑니 빼도 되나요?", hits(0.91), [INDEX], strict).verdict == INCORRECT
 
 
 def test_a_specialists_title_is_no_unknown_name():
