@@ -108,7 +108,9 @@ EN_PROPOSED_BEFORE = re.compile(r"\b(?:brought\s+up|mentioned|suggested|suggesti
                                 # on either Eliquis or Xarelto" (utterances_test19): a choice put to the person
                                 r"(?:could|can|might)\s+(?:add|try|start|switch\s+to|go\s+on)|\bor\s+switch(?:ing)?\s+(?:me\s+)?to|"
                                 r"(?:start|put|switch)\s+(?:me\s+)?on\s+either|"
-                                r"(?:is|are|was)\s+considering|offered|wants?\s+to\s+[\w-]+\s+(?:me\s+)?(?:with|using))\s+"
+                                r"(?:is|are|was)\s+considering|offered|wants?\s+to\s+[\w-]+\s+(?:me\s+)?(?:with|using)|"
+                                # "Mum keeps telling me to take fish oil" (utterances_test20)
+                                r"(?:keeps?|kept)\s+(?:telling|nagging|asking|saying\s+to)\s+(?:me\s+)?(?:to\s+)?(?:take|try|use|start))\s+"
                                 r"(?:(?:me\s+)?(?:adding|starting|trying|switching\s+(?:me\s+)?to)\s+)?(?:(?:a|an|the|some)\s+)?"
                                 r"(?:[\w-]+\s+(?:with\s+)?){0,2}$", re.I)
 # "I might have diabetes", "worried I have a stroke": a suspicion, not a fact
@@ -343,7 +345,13 @@ CORRECTED_AFTER = re.compile(r"[^.?!]{0,40}?\b(?:is|was|are|were)\s+(?:actually\
                              r"(?:and\s+)?not\s+mine\b|"
                              r"[^.?!]{0,20}?,?\s*but\s+(?:I\s+was\s+(?:wrong|mistaken)|turns?\s+out\s+I\s+(?:don'?t|didn'?t|never))\b|"
                              r"\s*(?:을|를|이|가)?\s*(?:먹는다고|복용한다고|있다고|맞는다고)\s*(?:했던|말씀드린|말한|한|적은)\s*(?:건|거는|것은|거)\s*"
-                             r"(?:\S+\s*){0,3}?(?:약|거|것|얘기)(?:이고|이에요|예요|였|이었|입니다)", re.I)
+                             r"(?:\S+\s*){0,3}?(?:약|거|것|얘기)(?:이고|이에요|예요|였|이었|입니다)|"
+                             # "천식이 있다고 했는데 그건 남동생 얘기였어요", "I told you I take Plavix but that's actually my
+                             # wife's" (utterances_test20)
+                             r"\s*(?:을|를|이|가)?\s*(?:먹는다고|복용한다고|있다고|맞는다고)\s*(?:했는데|말씀드렸는데|했지만)\s*(?:그건|그게|사실은?)\s*"
+                             r"(?:\S+\s*){0,3}?(?:얘기|이야기|약|거|것)(?:였|이었|예요|이에요|입니다)|"
+                             r"[^.?!]{0,20}?\bbut\s+(?:that'?s|that\s+is|it'?s|it\s+is|those\s+are)\s+(?:actually\s+|really\s+)?"
+                             r"(?:my|our)\s+[\w-]+(?:'s|s')", re.I)
 
 
 def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),

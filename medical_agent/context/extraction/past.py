@@ -98,7 +98,10 @@ EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+
 # and my gallbladder came out in 2017 because of gallstones" (utterances_test19): each item with its own age or year
 EN_HISTORY_LABEL = re.compile(r"^\W*(?:(?:past\s+)?(?:medical\s+)?history|PMH|hx)\b", re.I)
 EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|°|degrees))\b|\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|"
-                          r"\byears?\s+ago\b|\bas\s+a\s+(?:child|kid|teen(?:ager)?|baby)\b", re.I)
+                          r"\byears?\s+ago\b|\bas\s+a\s+(?:child|kid|teen(?:ager)?|baby)\b|"
+                          # "kidney stone in my 20s, … and shingles last spring" (utterances_test20)
+                          r"\bin\s+my\s+(?:teens|[1-9]0s|twenties|thirties|forties|fifties|sixties)\b|"
+                          r"\blast\s+(?:spring|summer|autumn|fall|winter|year)\b", re.I)
 # A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)

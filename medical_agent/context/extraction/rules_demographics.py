@@ -34,8 +34,8 @@ NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|�
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
 SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|"
                            r"(?:할머니|할아버지)(?!예요|이에요|입니다|인데|이고)|남편|아내|동생|"     # "일흔두 살 할머니예요": the speaker
-                           r"손자|손녀|조카|친구|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|husband|"
-                           r"brother|sister|grand\w+|friend|nephew|niece)\b)", re.I)
+                           r"손자|손녀|조카|친구|강아지|고양이|반려견|반려묘|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|"
+                           r"husband|brother|sister|grand\w+|friend|nephew|niece|dog|cat|puppy|kitten)\b)", re.I)
 SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$|"
                             r"(?:첫째|둘째|셋째|막내|큰애|작은애|아이|아기|애기|아들|딸|동생|조카|손자|손녀)\s*\(\s*$", re.I)
 NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|above|under|below|than)\s+(?:age\s+)?$",
@@ -68,7 +68,7 @@ KO_BIRTHDAY_AGE = re.compile(r"(?<!지|니|빠|마|님|모|인)\s?(환갑|칠순
 KO_BIRTHDAY = {"환갑": 60, "칠순": 70, "팔순": 80}
 # The forum shorthand "45 M here", "67F, type 2 …": an age and a sex letter opening the message or a sentence (or
 # with "here"), so that a temperature ("fever of 101 F") is not one.
-AGE_THEN_SEX = re.compile(r"(?:^|(?<=\bMe:\s)|(?<=\bme:\s))\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
+AGE_THEN_SEX = re.compile(r"(?:^|(?<=\bMe:\s)|(?<=\bme:\s)|(?<=[.!?]\s))\W{0,2}(\d{2}),?\s+(?:male|female|man|woman|M|F)\b")
 # "29F on the implant …": the shorthand opening a message before words (2 digits below 90: "99F" is no fever there)
 AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
 # "M, 29. Creamy discharge …" (the letter first), "im 23 f and sometimes …" (utterances_test14)
@@ -91,11 +91,11 @@ NOT_OF_A_PERSON = r"(?!\s*(?:호르몬|형|질환|암|병|탈모|용|전용|의�
 MIDDLE_AGED = r"(?:(?<=된\s)|(?<=먹은\s))"
 BIRTHDAY_TOLD = r"(?:(?<=치른\s)|(?<=지낸\s)|(?<=넘긴\s)|(?<=맞은\s))"      # "환갑 잔치를 치른 할아버지예요" (test19)
 PARENT_OF = r"(?:^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?)"                  # "Proud grandpa of four, …" opening (test19)
-MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{ELDER_AGE}|{BIRTHDAY_TOLD})할아버지(?=예요|이에요|입니다|인데|이고)|"
+MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{ELDER_AGE}|{BIRTHDAY_TOLD}|{MIDDLE_AGED})할아버지(?=예요|이에요|입니다|인데|이고)|"
                   rf"{PARENT_OF}(?:dad|father|grandpa|grandad|grandfather)(?=\s+(?:of|to)\s+\w)|"
                   rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
 FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
-                    rf"(?:{BIRTHDAY_TOLD})할머니(?=예요|이에요|입니다|인데|이고)|"
+                    rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고)|"
                     rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
                     rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on

@@ -14,6 +14,8 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|아부지|어무이
                       # honoured in-laws and elders, and the people a carer looks after ("파킨슨병이 있으신 아버님이",
                       # "제가 맡은 여든셋 어르신이 당뇨에 심부전까지", utterances_test19)
                       r"아버님|어머님|시부모님|할머님|할아버님|어르신|환자분|"
+                      # a pet ("우리 집 열네 살 강아지가 관절염이라", utterances_test20)
+                      r"(?:강아지|고양이|반려견|반려묘|반려동물|애완견|댕댕이|냥이)(?=가|는|도|이가|이는)|"   # not 고양이 알러지
                       r"장모|장인|손자|손녀|조카|친구|동료|직장\s*동료|이웃|지인|남자\s*친구|여자\s*친구|애인|옆자리|선배|후배|팀장|"
                       r"상사|(?:회사|직장|학교)\s*사람|"
                       # a colleague by title: "같은 팀 과장님이 … 심정지가 왔는데" (utterances_test14)
@@ -24,7 +26,8 @@ KO_OTHER = re.compile(r"(?:아버지|어머니|아빠|엄마|아부지|어무이
                       r"(?<![가-힣])(?:형이|형은|형도|딸(?!꾹)|이모(?!티)|아이가|아이는|아이도|아기가|아기는|애가|애는|"
                       r"(?:첫째|둘째|셋째|막내|큰애|작은애|애기)(?=\s*(?:\([^)]{0,12}\)\s*)?(?:가|는|도|이|랑|한테))))"
                       # 친구네 고양이, 언니네 집에서: their home or pet, not them
-                      r"(?!네\s*(?:집|고양이|강아지|개|가게|동네|회사|식당|에서|에\b))")
+                      # "친구 집에 다녀오면" (utterances_test20's round): their home is no one's illness
+                      r"(?!네\s*(?:집|고양이|강아지|개|가게|동네|회사|식당|에서|에\b)|\s*(?:집|가게|회사|결혼식)(?:에|에서|으로|로)\b)")
 # The mention describes a relative who follows it: "아토피 있는 돌쟁이 아기한테", "천식 앓는 우리 아들이" (utterances_test7)
 KO_DESCRIBES_OTHER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|앓는|앓고\s*있는|걸린|걸리신|진단받은|먹는|드시는)\s+"
                                 r"(?:[가-힣]+\s+){0,2}?(?:우리\s+)?(?:아기|아이|애기|돌쟁이|아들|딸|남편|아내|엄마|아빠|"
@@ -40,6 +43,7 @@ EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids
                       r"little\s+one|twins?|buddy|buddies|pals?|mates?|classmates?|teammates?|fianc[eé]e?|spouse|"
                       r"relatives?|in-laws|step(?:son|daughter|mother|father|mom|dad|kids?)|"
                       r"clients?|patients?|residents?|"       # "One of my clients, a 79-year-old man …" (test19)
+                      r"dogs?|cats?|puppy|kitten|pets?|"      # "Our cat just got diagnosed with hyperthyroidism" (test20)
                       r"(?:mother|father|sister|brother|son|daughter)-in-law)(?:'s)?\b|\bfriend\s+of\s+mine\b|"
                       # someone else's doctor or treatment: "her OB started her on baby aspirin", "put him on"
                       r"\b(?:his|her|their)\s+(?:doctor|doc|OB|OB-?GYN|GP|physician|p(?:a)?ediatrician|midwife|"
