@@ -45,6 +45,18 @@ def test_a_colloquial_korean_question_without_a_question_mark_is_a_question():
     assert not FACTUAL.search("머리가 아파요") and not FACTUAL.search("어제부터 머리가 지끈거려요")
 
 
+def test_a_sentence_left_to_finish_or_an_instruction_to_list_is_a_question():
+    """The MMLU-Med run at daf4124 answered "Ectoderm gives rise to" with the greeting and "With an increasing number
+    of sprints the:" with "I have noted what you told me" (different stems here)."""
+    from medical_agent.graph.nodes.classify_intent import FACTUAL
+    for stem in ("Insulin is secreted by", "Red blood cells contain:", "All of these raise blood pressure EXCEPT",
+                 "List three signs of a stroke", "Name two causes of anaemia"):
+        assert FACTUAL.search(stem), stem
+    for said in ("I have asthma", "My blood pressure was 130/80 this morning", "Thanks, that helps",
+                 "I'm 45 and take metformin"):
+        assert not FACTUAL.search(said), said
+
+
 def test_self_introduction_is_remembered_without_retrieval(make_agent):
     agent = make_agent(llm("Nice to meet you."))
     first = agent.run("u", "안녕하세요, 저는 65세 남성입니다")

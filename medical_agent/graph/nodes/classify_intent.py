@@ -26,7 +26,12 @@ ACK = re.compile(r"^\s*(?:네|예|응|알겠|알았|감사|고마|고맙|좋아�
                  re.I)
 FACTUAL = re.compile(r"\?|뭐|(?<![가-힣])머(?![가-힣])|(?<![가-힣])머(?:에요|예요|야|지|죠|임|여)|차이|무엇|어떻|어떤|왜|어디|언제|누구|까요|나요|는지|ㄹ까|할까|되나|인가|궁금|알려|설명|"
                      r"\b(?:what|how|why|where|when|who|which|can|could|should|is|are|does|do|will|tell|explain|"
-                     r"whats|hows|wats|difference|differences|versus|vs)\b", re.I)   # typed without an apostrophe
+                     r"whats|hows|wats|difference|differences|versus|vs)\b|"     # typed without an apostrophe
+                     # a sentence left for the reader to finish ("Ectoderm gives rise to", "Fast-twitch fibres
+                     # contain:", "… all of the following EXCEPT"), or an instruction to name or list: the MMLU-Med
+                     # run at daf4124 answered eight such with the greeting or "I have noted what you told me"
+                     r"(?::|\b(?:to|of|by|from|into|as|contains?|includes?|requires?|than|EXCEPT))\s*$|"
+                     r"^\s*(?:name|list)\s+(?:\d+|one|two|three|four|five|six|the|all|some)\b|^\s*(?:describe|define)\b", re.I)
 K_FIXED = 8
 
 
