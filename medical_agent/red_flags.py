@@ -387,7 +387,7 @@ SUICIDE_LINE = {
 # Suicide spoken of without a red flag (a carer asking what to watch for, a passage on depression's urgent signs): the
 # crisis numbers go with the answer as safe-messaging guidance asks (the thirteenth blind pairwise round: "어떤 말이나
 # 행동을 하면 위험한 신호예요? 그럴땐 어디로 연락해야돼요?" got no number)
-SUICIDE_TOPIC = _any(r"자살|자해|극단적\s*선택|죽고\s*싶", r"suicid|self[-\s]?harm|kill\s+(?:himself|herself|themselves|myself)")
+SUICIDE_TOPIC = _any(SUICIDE.pattern, r"자해|self[-\s]?harm|kill\s+themselves")
 CRISIS_HELP = {
     "ko": "자살 위험이 걱정되면: 지금 위험하면 119, 24시간 자살예방상담전화 109에서 상담을 받을 수 있습니다.",
     "en": "If someone may be at risk of suicide: call your local emergency number (911 in the US) if there is immediate "

@@ -198,10 +198,15 @@ def _echoed_yes(first: str, question: str) -> bool:
     """``first`` says yes in the question's own words, adding at most :data:`NEW_WORDS` of its own."""
     if not SAYS_YES.search(first):
         return False
-    asked = set(_WORDS.findall(question.lower()))
-    said = [w for w in _WORDS.findall(MARKER.sub("", first).lower()) if w not in _FUNCTION_WORDS]
-    new = [w for w in said if w not in asked]
+    said, new = _words_added(first, question)
     return len(new) <= NEW_WORDS and (not said or (len(said) - len(new)) / len(said) >= ECHO)
+
+
+def _words_added(text: str, question: str) -> tuple[list[str], list[str]]:
+    """(the content words of ``text``, those of them the question does not have)."""
+    asked = set(_WORDS.findall(question.lower()))
+    said = [w for w in _WORDS.findall(MARKER.sub("", text).lower()) if w not in _FUNCTION_WORDS]
+    return said, [w for w in said if w not in asked]
 
 
 # Advice to stop medicines, of the model's own ("따라서, 두 약 모두를 중단하는 것이 좋습니다" for diltiazem with
@@ -311,9 +316,7 @@ def unsupported_leave(body: str, question: str) -> bool:
 
 def restates_question(body: str, question: str) -> bool:
     """The answer is the question written out again, adding at most :data:`NEW_WORDS` words of its own."""
-    asked = set(_WORDS.findall(question.lower()))
-    said = [w for w in _WORDS.findall(MARKER.sub("", body).lower()) if w not in _FUNCTION_WORDS]
-    new = [w for w in said if w not in asked]
+    said, new = _words_added(body, question)
     return len(said) >= ECHO_MIN_WORDS and len(new) <= NEW_WORDS and (len(said) - len(new)) / len(said) >= ECHOED_SHARE
 
 

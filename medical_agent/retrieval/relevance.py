@@ -242,13 +242,14 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
     sims = [s for _, _, s in scored if isinstance(s, (int, float))]
     unknown = unknown_words(question, indexes, bridged)
     if about_an_animal(question):
+        topic, reason = "animal", "about an animal's health: the sources are about people"
+    elif kind := outside_the_sources(question):
+        topic, reason = "outside", f"asks about {kind}: the sources never say"
+    else:
+        topic = reason = ""
+    if topic:                       # whatever its passages read: every one of them is dropped
         dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored]
-        return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown,
-                         "about an animal's health: the sources are about people", topic="animal")
-    if (kind := outside_the_sources(question)):
-        dropped = [{"rank": n, "doc_id": hit.doc_id, "similarity": sim} for n, hit, sim in scored]
-        return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown,
-                         f"asks about {kind}: the sources never say", topic="outside")
+        return Judgement(INCORRECT, [], dropped, round(max(sims), 4) if sims else None, unknown, reason, topic=topic)
     if not sims:
         verdict = INCORRECT if not hits else UNGATED
         return Judgement(verdict, kept=[n for n, _, _ in scored], unknown=unknown, reason="no similarity")
@@ -407,6 +408,7 @@ CLAUSE = re.compile(r"[^.,;!?。]+")
 KNOWN_NOUN_SCORE = -20.0
 
 
+@lru_cache(maxsize=4096)
 def korean_word(word: str) -> bool:
     """Whether a Hangul ``word`` is a noun of the Korean language (kiwi's dictionary), not a new name: 사랑니 beside
     aspirin is a wisdom tooth, not a medicine. It still counts as unknown to the sources (an absent topic is often

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from .clauses import CONDITION, QUESTION, WHEN, clause_at, speculative
-from .past import ILLNESS, LISTED, Others, historical, slot_of
+from .past import ILLNESS, KO_NOT_BEFORE, LISTED, Others, historical, slot_of
 from .whose import FIRST_PERSON, KO_SPEAKER, someone_elses
 
 PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL = "present", "negated", "family", "historical", "hypothetical"
@@ -43,7 +43,6 @@ KO_NEG_AFTER = re.compile(r"^(?:\s*(?:중|보균자|환자))?(?:\s*(?:한|인|�
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은|올라온|올라와\s*본|생긴|"
                           r"생겨\s*본|난|나\s*본|겪은|겪어\s*본|있었던)\s*적(?:이|은|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*|평생\s*|살면서\s*)?없|받지\s*않))")
-KO_NEG_BEFORE = re.compile(r"(?:안|못)\s*$")
 KO_NOT_YET_AFTER = re.compile(r"\s*전(?:이라|이에요|입니다|인데|이고|이어서)")     # "저는 아직 폐경 전이라" (test15)
 # The illness a medicine the person takes is for, inside a question: "갑상선 기능 저하증 때문에 먹는 씬지록신 계속 먹어도
 # 돼요?" (utterances_test6), "고혈압으로 복용 중인 약" — the reason for a current medicine is the person's.
@@ -390,7 +389,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too
     after = KO_LISTED_WORDS.sub("", after, count=1)
-    korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NEG_BEFORE.search(before)
+    korean_negation = (KO_NEG_AFTER.search(after) and not KO_PERSISTS.search(after)) or KO_NOT_BEFORE.search(before)
     english_negation = ((m := EN_NEG_BEFORE.search(before)) or (m := EN_NEG_LIST.search(text, clause.sentence[0], start))) \
         and not EN_EXCEPT.search(m.group())
     if korean_negation or english_negation or EN_NEG_AFTER.search(after) or KO_NOT_YET_AFTER.match(text, end):

@@ -154,6 +154,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
     if red:
         write({"type": "token", "text": red["line"] + "\n\n"})
     plan = gate_plan(state, turn, deps, lang, docs)
+    fired = {} if turn.llm_mode else _rules(state, turn, deps, lang)       # read once: the profile is in storage
     records: list[dict] = list(plan.records)
     body, generator, prefix, key_points, confidence = "", "llm", "", [], None
     general: AgentState = {}
@@ -197,7 +198,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             if not turn.llm_mode and not state.get("retrieval_attempts") and only_says_sources_lack(body):
                 body = ""                       # nothing was searched: the template below says what was noted
             if plan.not_covered:
-                body = _own_answer_kept(without_lack_sentences(body), state["user_text"], _rules(state, turn, deps, lang))
+                body = _own_answer_kept(without_lack_sentences(body), state["user_text"], fired)
             if plan.not_covered and body.strip():
                 body, generator = f"{prefix}\n\n{body}", "llm_not_covered"
             elif plan.not_covered:
@@ -227,7 +228,6 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
         write({"type": "token", "text": body})
     notes: list[str] = []
     if not turn.llm_mode:
-        fired = _rules(state, turn, deps, lang)
         label = f"{prefix}\n\n" if prefix and body.startswith(f"{prefix}\n\n") else ""   # the rules read the answer,
         body = label + agree_with_rules(body[len(label):], state["user_text"], list(fired), fired, lang,  # not its label
                                         emergency=bool(red))
