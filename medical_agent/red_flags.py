@@ -92,7 +92,11 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
               # "now hes slurring a bit" (visitor_test11: not "was slurring his jokes" after a few beers)
               r"(?:'s|\b(?:is|hes|shes|im|started|starting|keeps?|now))\s+slurring\b(?!\s+(?:his|her|my)\s+(?!words|speech))",
-              r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
+              r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)",
+              # visitor_test17: "her right hand and the right side of her face went numb and shes mixing up her words"
+              r"(?:left|right)\s+side\s+of\s+(?:my|his|her|their)\s+(?:body|face)\s+(?:\w+\s+){0,2}?(?:numb|droop\w*|weak|dead)",
+              r"mixing\s+up\s+(?:my|his|her|their)\s+words|(?:words|speech)\s+(?:are\s+|is\s+|came\s+out\s+|coming\s+out\s+)?"
+              r"(?:all\s+)?jumbled", r"can'?t\s+(?:speak|talk)\s+(?:properly|clearly)",
               r"sudden(?:ly)?\s+(?:can'?t|cannot)\s+(?:speak|see)",
               # sight lost in one eye like a curtain, even if it came back (a TIA of the eye; visitor_test9)
               r"(?:curtain|shade|shadow|blind)\s+(?:came|coming|come|fell|falling|went)\s+down\s+over\s+(?:his|her|my|one)\s+"
@@ -157,6 +161,11 @@ SUICIDE = _any(r"죽고\s*싶", r"자살", r"극단적\s*선택", r"살고\s*싶
                # a farewell message (the fifth blind round: "he texted me 'sorry for everything, take care of mom'")
                r"sorry\s+for\s+everything", r"take\s+care\s+of\s+(?:mom|mum|dad|the\s+kids|my\s+kids|everyone)\s+for\s+me",
                r"(?:그동안|전부|다)\s*미안했(?:다|어)[^?]{0,30}(?:문자|카톡|메시지|연락)",
+               # visitor_test17: a goodbye in a chat status, prized things given away, "내가 없어지면 엄마도 편하겠지",
+               # "keeps thinking about dying"
+               r"(?:상태\s*메[시세]지|프사|카톡|문자|메[시세]지).{0,25}(?:그동안|이제)\s*(?:고마웠|미안했|안녕)",
+               r"아끼던.{0,25}(?:나눠\s*줬|나눠\s*주|다\s*줬|줘\s*버렸)", r"(?:내가|제가)\s*없어지면\s*(?:\S+\s*){0,2}?편",
+               r"think(?:s|ing)?\s+(?:a\s+lot\s+)?about\s+(?:dying|death|ending\s+it)|thoughts?\s+(?:of|about)\s+(?:dying|death)",
                # belongings given away (visitor_test8: "he's been sorting out his will and giving away his tools")
                r"giv(?:ing|en|e)\s+(?:away\s+(?:her|his|my|all\s+(?:her|his|my))\s+(?:stuff|things|belongings|possessions|tools|"
                r"clothes|books|collection)|(?:her|his|my)\s+(?:stuff|things|belongings|possessions|tools)\s+away)")
@@ -220,7 +229,7 @@ HEADACHE = _any(r"worst\s+headache\s+of\s+(?:my|his|her|their)\s+life", r"thunde
 MENINGITIS = _any(r"(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff).{0,80}(?:fever|headache|\d{3}\s*(?:°?\s*F)?)",
                   r"(?:fever|headache).{0,80}(?:stiff\s+neck|neck\s+(?:is\s+)?(?:so\s+|really\s+)?stiff)",
                   r"목(?:이|덜미)?\s*(?:가\s*)?뻣뻣.{0,30}(?:열|두통)", r"(?:열|두통).{0,30}목(?:이|덜미)?\s*(?:가\s*)?뻣뻣")
-BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+blood",
+BLEEDING = _any(r"(?:coughing|coughed|vomiting|vomited|throwing|threw)\s+up\s+(?:bright\s+red\s+|fresh\s+|red\s+|dark\s+)?blood",
                 # "새빨간 피를 한바가지나 토하셨어요" (visitor_test9: an amount between)
                 r"피를?\s*(?:\S+\s*){0,2}?(?:토했|토해|토하)",
                 # "방금 토할때 새빨간 피가 종이컵 반정도 나왔어요" (visitor_test13: blood told as what came out)
@@ -257,7 +266,7 @@ OVERDOSE = _any(r"(?:took|swallowed|ate|taken)\s+(?:about\s+|like\s+|around\s+|m
 BELLY_TO_BACK = _any(r"(?:stomach|abdomen|abdominal|belly|tummy|upper\s+stomach).{0,50}(?:through|into|to|round)\s+(?:to\s+)?"
                      r"(?:my|the|his|her)\s+back", r"(?:명치|윗배|배).{0,20}등(?:까지|으로|쪽으로)?\s*(?:\S+\s*)?(?:뚫|관통|뻗|퍼지)")
 # Vomiting after a knock to the head (the fifth blind round: "계단에서 넘어져서 머리를 찧었는데 … 계속 토해요").
-HEAD_KNOCK = _any(r"머리(?:를|가|도)?\s*(?:\S+\s*)?(?:찧|부딪|박았|박고|다쳤)",
+HEAD_KNOCK = _any(r"(?:머리|뒤통수|이마|정수리)(?:를|가|도)?\s*(?:\S+\s*)?(?:찧|부딪|박았|박고|다쳤)",   # 뒤통수: visitor_test17
                   r"(?:hit|banged|bumped|knocked|smacked|cracked)\s+(?:my|his|her|their)\s+head|fell\s+(?:and|on)\s+"
                   r"(?:hit\s+)?(?:my|his|her)\s+head")
 VOMITING = _any(r"토해|토하|토했|구토", r"vomit|throwing\s+up|threw\s+up|being\s+sick")
@@ -280,7 +289,9 @@ TYPE1_OR_INSULIN = _any(r"1형\s*당뇨|인슐린", r"type\s*1\b|\bT1D\b|\binsul
 DKA_BREATH_OR_DROWSY = _any(r"숨(?:을)?\s*(?:깊|가쁘|빠르|몰아)|졸려|졸린|축\s*(?:처|쳐)",
                             r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|deep|hard)|drowsy|\bsleepy\b|confused")
 INSULIN_SEVERE = _any(r"횡설수설", r"삼키(?:질|지)\s*못", r"(?:can'?t|cannot|unable\s+to)\s+swallow", r"눈(?:을|도)?\s*(?:제대로\s*|잘\s*)?못\s*뜨",
-                      r"unconscious", r"won'?t\s+wake", r"passed\s+out", r"seizure", r"경련", r"발작", r"쓰러", r"not\s+making\s+sense")
+                      r"unconscious", r"won'?t\s+wake", r"passed\s+out", r"seizure", r"경련", r"발작", r"쓰러", r"not\s+making\s+sense",
+                      # visitor_test17: "mumbling nonsense and when we give him juice it dribbles out of his mouth"
+                      r"mumbl\w*\s+(?:nonsense|gibberish)|talking\s+(?:nonsense|gibberish)|dribbl\w*\s+(?:back\s+)?out")
 # no urine for many hours with no tears or a listless child (severe dehydration: "어제저녁부터 소변을 한번도 안봤고 울어도
 # 눈물이 안나와요 계속 축 쳐져서");
 NO_URINE = _any(r"소변(?:을|도)?\s*(?:한\s*번도|하루\s*종일|종일|\d+\s*시간\s*(?:넘게|이상|째)?\s*)?\s*(?:안\s*(?:봤|봐|보|나)|못\s*(?:봤|봐|보))",
@@ -371,6 +382,22 @@ PREECLAMPSIA_SIGNS = (
 def _past_20_weeks(text: str) -> bool:
     return bool(PREGNANCY_WORD.search(text)) and any(20 <= int(m.group(1)) <= 42 for m in PREGNANCY_WEEKS_SAID.finditer(text))
 
+
+# Angina that now comes at rest or wakes the person, more often or for longer (unstable angina; visitor_test17: "원래는
+# 언덕 오를때만 가슴이 조이다가 … 가만히 티비보실때도 조이고 … 자다가 가슴이 답답해서 깨셨대요 점점 자주 오고 오래가는데")
+AT_REST = _any(r"가만히|쉬는\s*(?:중|동안|데도)|쉴\s*때도?|자다가|자는\s*중|잠결에",
+               r"at\s+rest|while\s+(?:resting|sitting|watching|lying)|(?:woke|wakes|waking)\s+(?:him|her|me|them)\s+up|"
+               r"in\s+(?:his|her|my)\s+sleep")
+WORSENING = _any(r"점점\s*(?:더\s*)?(?:자주|심해|오래|길어|세)|(?:더|훨씬)\s*자주|오래\s*가",
+                 r"more\s+(?:often|frequent)|lasting\s+longer|longer\s+each\s+time|getting\s+(?:worse|more\s+frequent)")
+# Fever during chemotherapy (neutropenic sepsis; visitor_test17: "항암치료 중 … 열이 38.5도까지 올라갔고"): care now
+CHEMO = _any(r"항암", r"\bchemo(?:therapy)?\b")
+# Sugar given to someone muddled or not answering (visitor_test17: "멍하셔서 주스 드렸더니 … 또 멍하고 대답을 잘
+# 못하세요"): low blood sugar that comes back, with no word for it
+SUGAR_GIVEN = _any(r"(?:주스|사탕|설탕물?|단\s*거|포도당|초콜릿)(?:를|을|도|라도)?\s*(?:\S+\s*)?(?:드렸|드리|줬|주고|먹였|먹이)",
+                   r"(?:gave|give|giving|got)\s+(?:him|her|them)\s+(?:some\s+)?(?:juice|sugar|candy|sweets|glucose)")
+MUDDLED = _any(r"멍하|대답(?:을|도)?\s*(?:잘\s*)?못|못\s*알아듣|횡설수설|헛소리", r"confus|muddled|mumbl|not\s+making\s+sense|"
+               r"(?:not|isn'?t)\s+answering")
 
 PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
 
@@ -487,6 +514,9 @@ def triage(text: str, lang: str) -> RedFlag | None:
                                for m in HIGH_POTASSIUM.finditer(text))),
         ("retinal_detachment", bool(FLOATERS.search(text) and FLASHES_OR_SHADOW.search(text) and SUDDEN_MANY.search(text))),
         ("fewer_fetal_movements", bool(FEWER_MOVEMENTS.search(text) and LATE_PREGNANCY.search(text))),
+        ("chest_pain", bool(_said(CHEST, text) and AT_REST.search(text) and WORSENING.search(text))),
+        ("fever_on_chemotherapy", bool(CHEMO.search(text)) and _said(FEVER, text)),
+        ("severe_hypoglycaemia", bool(SUGAR_GIVEN.search(text) and MUDDLED.search(text))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )
     for kind, hit in checks:

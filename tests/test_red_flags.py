@@ -361,6 +361,38 @@ def test_old_floaters_or_a_camera_flash_get_none(text):
     assert triage(text, "en") is None
 
 
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test17's first run: 3 of 12 emergencies got the line; these forms of the other 9
+    ("아버지가 넘어지면서 뒤통수를 부딪히셨는데 저녁에 한 번 토하셨어요", "head_injury_vomiting"),
+    ("할아버지가 아침에 멍하셔서 사탕 드렸는데 지금 또 대답을 잘 못하세요", "severe_hypoglycaemia"),
+    ("my aunt is muddled again even though we gave her juice an hour ago", "severe_hypoglycaemia"),
+    ("엄마가 가만히 누워 계실 때도 가슴이 조인대요. 점점 자주 와요", "chest_pain"),
+    ("dad's chest pain now comes at rest and it is getting more frequent", "chest_pain"),
+    ("딸이 상태메세지를 '이제 안녕'으로 바꿨어요", "suicidal_thoughts"),
+    ("동생이 아끼던 기타를 친구한테 나눠줬대요", "suicidal_thoughts"),
+    ("제가 없어지면 가족들도 다 편하겠죠", "suicidal_thoughts"),
+    ("she says she keeps thinking about dying", "suicidal_thoughts"),
+    ("남편이 항암 치료 중인데 열이 38.4도예요", "fever_on_chemotherapy"),
+    ("on chemo for lymphoma and I have a fever of 38.6 tonight", "fever_on_chemotherapy"),
+    ("he uses insulin and is mumbling nonsense, the juice dribbles out of his mouth", "severe_hypoglycaemia"),
+    ("the left side of his face went numb ten minutes ago", "stroke"),
+    ("she is mixing up her words and can't find the right ones", "stroke"),
+    ("I've been coughing up bright red blood since lunch", "bleeding"),
+])
+def test_a_head_knock_recurring_lows_unstable_angina_farewells_and_chemo_fever_get_the_line(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["항암 치료 끝난 지 2년 됐고 열은 없어요",
+                                  "I gave her juice with breakfast and she loved it",
+                                  "친구한테 안 쓰는 책을 나눠줬어요",
+                                  "my chest feels fine at rest, only my knees hurt on stairs",
+                                  "the right side of my face gets sunburnt more than the left"])
+def test_no_fever_after_chemo_juice_at_breakfast_or_books_given_away_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None
+
+
 def test_suicide_spoken_of_in_a_passage_brings_the_crisis_numbers_without_a_red_flag():
     """A carer's "어떤 말이나 행동을 하면 위험한 신호예요?" got a passage on depression's urgent signs and no number (the
     thirteenth blind pairwise round)."""
