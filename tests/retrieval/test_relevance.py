@@ -16,15 +16,13 @@ from medical_agent.retrieval.relevance import (
     UNGATED,
     Thresholds,
     about_an_animal,
-    as_medicine,
     judge,
-    korean_word,
     lexical_support,
     outside_the_sources,
     thresholds_for,
-    unknown_words,
 )
 from medical_agent.retrieval.tokenizer import get_tokenizer
+from medical_agent.retrieval.unknown_names import as_medicine, korean_word, unknown_words
 from medical_agent.settings import load_settings
 
 T = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03)
