@@ -181,10 +181,16 @@ SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:�
 _MOUTH = r"(?:lips?|tongue|throat|mouth|face)"
 ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
                    r"(?:혀|입술)(?:이랑|이|가|랑|하고|와|과)?\s*(?:(?:목|혀|입술|얼굴)(?:이|가|까지)?\s*)?(?:퉁퉁\s*)?(?:붓|부어|부었|부풀)",
-                   r"anaphyla", r"throat\s+(?:is\s+|feels\s+)?(?:swelling|closing|tight)",
+                   r"anaphyla", r"throat\s+(?:is\s+|feels\s+|felt\s+|was\s+|got\s+)?(?:really\s+|so\s+|very\s+)?(?:swelling|closing|tight)",
                    rf"(?:lips?|tongue)(?:\s+and\s+(?:my\s+)?{_MOUTH})?\s+(?:is\s+|are\s+)?(?:swell|swollen|puff)",
                    r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)")
 ALLERGEN = _any(r"벌에|쏘였|쏘여|두드러기|알레르기|땅콩|새우|갑각류", r"\bstung\b|\bsting\b|hives|allerg|peanut|shellfish")
+# An adrenaline pen used: hospital care still, as the reaction can come back (gate questions_test18: "the coach gave her
+# her EpiPen … she feels totally fine … no ER")
+PEN_USED = _any(r"(?:에피펜|아드레날린\s*(?:주사|펜)|에피네프린).{0,10}(?:놨|놓았|놔|맞|썼|찔렀)",
+                r"(?:gave|used|give|using|injected|jabbed)\s+(?:her|him|me|them|my|his|their)?\s*(?:\w+\s+)?"
+                r"(?:epi-?pens?|auvi-?q|adrenaline\s+pen|epinephrine)\b|(?:epi-?pen|epinephrine)\s+(?:was\s+)?"
+                r"(?:given|used|injected)")
 AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*쉬기)?\S{0,2}\s*(?:\S+\s*)?(?:힘들|어렵|막혀|막히)",
               r"(?:can'?t|cannot|trouble|hard\s+to)\s+breath", r"wheez",
               # the throat swelling, told by what it does (visitor_test4: hives after amoxicillin, "my voice sounds weird
@@ -379,6 +385,15 @@ PREECLAMPSIA_SIGNS = (
 )
 
 
+# Up to six weeks after a birth pre-eclampsia can still come (gate questions_test18: "첫애 낳고 닷새째 … 머리가 깨질 듯이
+# 아프고 눈앞에 번쩍번쩍 빛이 보인대요")
+BIRTH_RECENT = _any(r"(?:낳(?:고|은\s*지)|출산(?:하고|한\s*지|\s*후))\s*(?:\S+\s*)?(?:[1-9]\d?\s*(?:일|주)|이틀|사흘|나흘|닷새|엿새|"
+                    r"열흘|보름|일주일)",
+                    r"(?:gave\s+birth|had\s+(?:my|the|her|our)\s+baby|delivered)\s+(?:\d{1,2}|a|one|two|three|four|five|six)\s+"
+                    r"(?:days?|weeks?)\s+ago|\b(?:\d{1,2}|one|two|three|four|five|six)\s+(?:days?|weeks?)\s+(?:post-?partum|"
+                    r"after\s+(?:giving\s+birth|delivery|the\s+birth|my\s+c-?section))")
+
+
 def _past_20_weeks(text: str) -> bool:
     return bool(PREGNANCY_WORD.search(text)) and any(20 <= int(m.group(1)) <= 42 for m in PREGNANCY_WEEKS_SAID.finditer(text))
 
@@ -478,12 +493,13 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("chest_pain", _said(CHEST, text) and bool(CHEST_COMPANION.search(text)) or bool(CHEST_CRUSHING.search(text))),
         ("collapse", _said(COLLAPSE, text) and bool(COLLAPSE_COMPANION.search(text))),
         ("chest_pain", bool(CHEST_WORD.search(text) and _said(SQUEEZING, text) and CHEST_COMPANION.search(text))),
-        ("preeclampsia", _past_20_weeks(text) and sum(bool(p.search(text)) for p in PREECLAMPSIA_SIGNS) >= 2),
+        ("preeclampsia", (_past_20_weeks(text) or bool(BIRTH_RECENT.search(text))) and sum(bool(p.search(text)) for p in PREECLAMPSIA_SIGNS) >= 2),
         ("chest_pain", bool(JAW_SPREAD.search(text) and JAW_COMPANION.search(text))),
         ("stroke", bool(STROKE.search(text))),
         ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
         ("unresponsive", bool(UNRESPONSIVE.search(text))),
-        ("anaphylaxis", bool(ANAPHYLAXIS.search(text)) or bool(ALLERGEN.search(text) and AIRWAY.search(text))),
+        ("anaphylaxis", bool(ANAPHYLAXIS.search(text)) or bool(ALLERGEN.search(text) and (AIRWAY.search(text) or
+                                                                                        PEN_USED.search(text)))),
         ("breathing", bool(BREATHING.search(text))),
         ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
         ("sudden_headache", bool(HEADACHE.search(text))),

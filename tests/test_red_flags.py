@@ -378,6 +378,10 @@ def test_old_floaters_or_a_camera_flash_get_none(text):
     ("the left side of his face went numb ten minutes ago", "stroke"),
     ("she is mixing up her words and can't find the right ones", "stroke"),
     ("I've been coughing up bright red blood since lunch", "bleeding"),
+    # gate questions_test18's first run: pre-eclampsia after the birth, and an adrenaline pen already used
+    ("출산하고 일주일째인데 머리가 너무 아프고 눈앞이 번쩍거려요", "preeclampsia"),
+    ("I had my baby 10 days ago and now a pounding headache and blurry vision", "preeclampsia"),
+    ("stung by a wasp, we used his epipen and he seems fine now, can he skip the ER?", "anaphylaxis"),
 ])
 def test_a_head_knock_recurring_lows_unstable_angina_farewells_and_chemo_fever_get_the_line(text, kind):
     flag = _triaged(text)
@@ -388,7 +392,9 @@ def test_a_head_knock_recurring_lows_unstable_angina_farewells_and_chemo_fever_g
                                   "I gave her juice with breakfast and she loved it",
                                   "친구한테 안 쓰는 책을 나눠줬어요",
                                   "my chest feels fine at rest, only my knees hurt on stairs",
-                                  "the right side of my face gets sunburnt more than the left"])
+                                  "the right side of my face gets sunburnt more than the left",
+                                  "출산한 지 2년 됐는데 가끔 두통이 있어요",
+                                  "my son carries an epipen for peanuts, what should the school know?"])
 def test_no_fever_after_chemo_juice_at_breakfast_or_books_given_away_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
 
