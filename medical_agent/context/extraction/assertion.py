@@ -39,7 +39,7 @@ KO_NEG_AFTER = re.compile(r"^(?:\s*(?:중|보균자|환자))?(?:\s*(?:한|인|�
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|게|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
-                          r"(?:없|아니|아님|않|안\s|안(?=하|해|했|함)|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
+                          r"(?:없|아니|아님|않|안\s|안(?=하|해|했|함|나(?:고|요|와|오|서|는))|음성|모르고(?:\s*(?:살|지내))?(?![가-힣])|(?:검사|검사\s*결과)(?:는|도|에서|에선|상)?\s*음성|진단받지\s*않|못\s*들|(?:(?:진단|검사|치료)(?:은|을|는|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*)?)?(?:(?:받은|걸린|앓은|앓아\s*본|진단받은|먹어\s*본|먹은|복용한|써\s*본|맞아\s*본|맞은|올라온|올라와\s*본|생긴|"
                           r"생겨\s*본|난|나\s*본|겪은|겪어\s*본|있었던)\s*적(?:이|은|도)?\s*"
                           r"(?:한\s*번도\s*|전혀\s*|평생\s*|살면서\s*)?없|받지\s*않))")
@@ -300,6 +300,17 @@ def _a_risk(text: str, start: int, end: int) -> bool:
                 KO_RISK_AFTER.match(text, end))
 
 
+# ... unless the person counts themselves among them: "저처럼 위염 있는 사람은 …", "someone like me who's prediabetic"
+# (utterances_test21)
+LIKE_ME_BEFORE = re.compile(r"(?:저|나|제|내)\s*(?:처럼|같이|같은)\s*(?:\S+\s*){0,1}$|"
+                            r"\b(?:someone|somebody|people|anyone|patients|a\s+person)\s+like\s+(?:me|myself)\s*,?\s*"
+                            r"(?:who(?:'s|\s+is|\s+are|\s+has|\s+have)|with)\s+(?:\w+\s+)?$", re.I)
+
+
+def _like_me(text: str, start: int) -> bool:
+    return bool(LIKE_ME_BEFORE.search(text, max(0, start - 50), start))
+
+
 def _in_general(text: str, start: int, end: int) -> bool:
     """Said of people who have it, not of the person."""
     return bool(KO_PEOPLE_WITH_AFTER.match(text, end) or EN_PEOPLE_WITH_BEFORE.search(text, max(0, start - 40), start))
@@ -385,6 +396,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     owned = (possessive or WHY.search(text[clause.start:clause.end])) and (_own(before) or EN_OWN_AFTER.match(text, end)) or \
         (slot_of((start, end), others) in ILLNESS and (bool(EN_THIS_BEFORE.search(before)) or
                                                          _treats_a_named_medicine(text, end, others)))
+    if _like_me(text, start):
+        supposed, owned = False, True
     if supposed or (clause.kind == QUESTION and not owned and not (kept and _kept(text, start, end))):
         return HYPOTHETICAL
     after = _after_listed(text, end, clause.end, others)          # "당뇨도 고혈압도 없고": 고혈압's 없고 is 당뇨's too

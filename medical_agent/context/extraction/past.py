@@ -40,6 +40,8 @@ KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었�
                               # "다오닐을 먹을 때는 저혈당이 자주 왔는데 온글라이자로 바꾸고 나서는" (test15)
                               r"(?:을|를)?\s*(?:먹|복용하|쓰|맞)을\s*때(?:는|엔)?\s*(?:\S+\s*){0,6}?(?:으로|로)\s*"
                               r"(?:바꾸|바꿨|바꾼|변경|교체))")
+# Operated on, said right after it: "백내장 수술은 작년에 양쪽 다 받았고" (utterances_test21)
+KO_OPERATED_AFTER = re.compile(r"^\s*(?:수술|제거술|절제술)(?:은|을|도|는)?\s*(?:\S+\s*){0,4}?(?:받았|했었|했고|했어)")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|멀쩡|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
@@ -47,7 +49,9 @@ KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\
 # A turn to the present after 예전에: "예전에 위염이 있었는데 지금은 오메프라졸을 먹고 위염은 나았어요" (omeprazole is now)
 KO_AGAIN = re.compile(r"(?:에|때)도\s")      # "작년 여름에도 통풍 와서 …": it came then too, and is the person's still
 KO_NOW = re.compile(r"(?:지금은|지금도|요즘은|이제는|현재는|최근에는)")
-KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단|시작|처음\s*알|그\s*뒤로|그\s*후로|보균)")   # "작년에 … 먹기 시작했어요", "대학 때 … 보균자인 걸 처음 알았고": still
+KO_ONGOING = re.compile(r"(?:지금도|아직|여전히|계속|요즘도|진단|시작|처음\s*알|그\s*뒤로|그\s*후로|보균|"
+                        # a finding told: "작년 말에 … 신장 기능이 조금 떨어졌다는 말을 들었어요" (utterances_test21)
+                        r"(?:다는|라는|이라는)\s*(?:말|얘기|소리|소견)(?:을|를)?\s*들었)")   # "작년에 … 먹기 시작했어요", "대학 때 … 보균자인 걸 처음 알았고": still
 EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|get|suffer\s+from)|"
                         r"had\s+\w+(?:\s+\w+)?\s+as\s+a\s+(?:child|kid)|(?:recovered|cured)\s+from|cured\s+(?:my|me\s+of)|resolved|"
                         r"in\s+the\s+past|years\s+ago|(?:no\s+longer|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped)\s+"
@@ -167,6 +171,8 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
     if KO_STOPPED_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "medication"):
         return True
     if EN_SURVIVOR_AFTER.match(sentence_after):
+        return True
+    if KO_OPERATED_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "condition"):
         return True
     if EN_STOPPED_BEFORE.search(sentence_before) and slot_of((start, end), others) in (None, "medication"):
         return True         # "since i stopped my effexor cold turkey": the medicine, not what came since

@@ -124,6 +124,12 @@ PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.]
                               r"(?!\s+(?:old|ago|post\w*|out|since|after|into|in\b|of\b))", re.I)]
 
 
+# "Dad of two here, 51." (utterances_test21): the speaker introduced as someone "here", then the age
+SELF_HERE_AGE = re.compile(r"\b(?:dad|mom|mum|father|mother|guy|man|woman|lady|girl|grandma|grandpa|granny|nurse|teacher|"
+                           r"student|retiree)(?:\s+of\s+\w+)?\s+here\s*,\s*(\d{2})(?=\s*[.,;!]|\s+(?:and|yo|years?)\b|$)",
+                           re.I)
+
+
 @dataclass(frozen=True)
 class RuleHit:
     field: str
@@ -150,6 +156,7 @@ def _digit_ages(text: str) -> list[tuple[int, int, int, bool]]:
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in AGE_THEN_SEX.finditer(text)]
     found += [(m.start(2), m.end(2), int(m.group(2)), False) for m in SEX_THEN_AGE.finditer(text)]
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in IM_AGE_SEX.finditer(text)]
+    found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in SELF_HERE_AGE.finditer(text)]
     return found + [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
 
 

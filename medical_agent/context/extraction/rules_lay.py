@@ -44,8 +44,13 @@ class LayRule:
     pattern: re.Pattern[str]
 
 
+# "페브릭이 심장에 안 좋다던데": bad *for* the organ is what something does to it, not the state of the person's
+# (utterances_test11); "심장에 문제가 있대요" still is
+KO_BAD_FOR = r"(?!\s*에\s*(?:안\s*좋|나쁘|나빠|무리|부담|해롭))"
+
+
 def _ko(subject: str, state: str) -> re.Pattern[str]:
-    return re.compile(f"(?:{subject}){GAP_KO}(?:{state})")
+    return re.compile(f"(?:{subject}){KO_BAD_FOR}{GAP_KO}(?:{state})")
 
 
 def _en(subject: str, state: str) -> re.Pattern[str]:

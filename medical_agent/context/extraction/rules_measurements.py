@@ -35,7 +35,7 @@ NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")
 GAP = (r"(?:[^\d\n]{0,15}?|(?:\s+(?:is|are|was|'s))?\s+(?:usually|normally|typically|generally|always|often|tends\s+to)\s+"
        r"[^\d\n]{0,15}?|(?:'s|\s+has|\s+have)\s+been\s+[^\d\n]{0,18}?|"       # "Temp's been between 99.1 and 100.3"
-       r"\s+came\s+back\s+[^\d\n]{0,12}?)")                                    # "my A1c came back around 5.9" (test15)
+       r"\s+came\s+back\s+[^\d\n]{0,18}?)")       # "my A1c came back around 5.9" (test15), "TSH came back super low, like 0.02"
 OTHER_UNIT = re.compile(r"\s*(?:년|개월|달|주|일|시간|분|초|번|차례|살|세|명|원|층|개|알|정(?!도)|병|잔|mg(?!\s*/\s*dl)|mcg|ml|cc|"
                         r"units?\b|years?\b|months?\b|weeks?\b|days?\b|hours?\b|minutes?\b|times?\b|tablets?\b|"
                         r"pills?\b)", re.I)
@@ -98,7 +98,9 @@ SPECS = [
     Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, LIPID_UNITS, _lipid(38.67, 5)),
     Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\btrigs?\b|\bTG\b", "mg/dL", 10, 3000, LIPID_UNITS,
          _lipid(88.57, 10)),
-    Spec("total_cholesterol", "lab", r"총\s*콜레스테롤|콜레스테롤|(?:total\s+)?cholesterol", "mg/dL", 50, 600,
+    # "Cholesterol panel from Monday: total around 240, HDL 38" (utterances_test21): the panel's total
+    Spec("total_cholesterol", "lab", r"총\s*콜레스테롤|콜레스테롤|(?:total\s+)?cholesterol|"
+         r"(?<=panel)[^\d\n.]{0,25}?\btotal\b|(?<=results)[^\d\n.]{0,25}?\btotal\b", "mg/dL", 50, 600,
          LIPID_UNITS, _lipid(38.67, 20)),
     Spec("egfr", "lab", r"사구체\s*여과율|\beGFR\b|\bGFR\b", "mL/min/1.73m2", 1, 200, r"ml/min(?:/1\.73\s*m2)?"),
     Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
