@@ -50,6 +50,7 @@ class Facts:
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
+KIDNEY = {"chronic kidney disease", "diabetic nephropathy", "acute kidney injury"}
 # Medicines that raise a sulfonylurea's effect to a dangerous low (the fifth blind round: a 78-year-old on glimepiride
 # given co-trimoxazole was told "같이 드셔도 문제없습니다").
 SULFONYLUREA_RAISERS = {"sulfamethoxazole / trimethoprim", "fluconazole", "clarithromycin"}
@@ -210,6 +211,12 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "의사가 정합니다. 한 번 빠뜨렸을 때 어떻게 할지는 약 설명서나 약사에게 확인하세요.",
       "en": "Do not double a prescribed dose on your own: many medicines take weeks to work, and the dose is set by your "
             "doctor from your results. For a missed dose, check the leaflet or ask a pharmacist."}),
+    ("others_medicine", lambda f: "others_medicine" in f.asks,
+     {"ko": "다른 사람에게 처방된 약은 먹거나 (아이에게) 먹이지 마세요. 어떤 약을 얼마나 쓸지는 병, 나이, 체중, 함께 먹는 "
+            "약에 따라 다르고, 남은 항생제도 마찬가지입니다. 의사나 약사에게 먼저 물어보세요.",
+      "en": "Do not take (or give a child) a medicine prescribed for someone else: the right medicine and dose depend on "
+            "the person's illness, age, weight and other medicines, and leftover antibiotics are no exception. Ask a "
+            "doctor or pharmacist first."}),
     ("stop_medicine", lambda f: "stop_medicine" in f.asks,
      {"ko": "처방받은 약은 스스로 끊거나 줄이지 마세요. 생활습관이 좋아져 약을 줄일 수 있는지는 혈압·혈당 같은 수치를 보고 "
             "의사와 함께 정합니다.",
@@ -227,9 +234,19 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "NSAIDs (such as ibuprofen or naproxen) together with warfarin or other anticoagulants greatly raise the "
             "risk of bleeding. Ask your doctor or pharmacist first."}),
     ("nsaid_kidney", lambda f: bool(f.drug_classes & NSAIDS) and bool(
-        f.conditions & {"chronic kidney disease", "diabetic nephropathy", "acute kidney injury"}),
+        f.conditions & KIDNEY),
      {"ko": "만성 신장질환이 있으면 소염진통제(NSAID)가 신장 기능을 더 나쁘게 할 수 있습니다.",
       "en": "With chronic kidney disease, NSAIDs can further harm kidney function."}),
+    # any medicine asked about with kidney disease: every prescriber must know (the fourteenth blind round: "콩팥병
+    # 3기인데 … 이비인후과에선 제 신장 얘기 굳이 안해도 되죠? … 감기약이랑 진통제" got fever advice)
+    ("kidney_tell_prescriber", lambda f: bool(f.conditions & KIDNEY) and bool(f.named or f.drug_classes or
+                                                                             f.named_classes) and
+     not f.drug_classes & NSAIDS,
+     {"ko": "신장 질환이 있으면 진료받는 의사·치과의사·약사 모두에게 꼭 알리세요. 많은 약(감기약, 진통제, 항생제 포함)이 "
+            "신장 기능에 맞춰 용량을 줄여야 하고, 소염진통제(NSAID)는 대개 피합니다.",
+      "en": "With kidney disease, tell every doctor, dentist and pharmacist: many medicines (cold remedies, painkillers "
+            "and antibiotics included) need a lower dose for your kidney function, and NSAID painkillers are usually "
+            "avoided."}),
     ("acetaminophen_liver", lambda f: "acetaminophen" in f.drug_names and bool(f.conditions & LIVER or "alcohol" in f.asks),
      {"ko": "간 질환이 있거나 술을 자주 마시면 아세트아미노펜(타이레놀)은 하루 총량을 평소보다 낮게(흔히 2g 이하) 잡아야 할 수 "
             "있고, 술과 함께 먹으면 간 손상 위험이 커집니다. 용량은 의사나 약사와 확인하세요.",

@@ -97,6 +97,22 @@ ASKS = {
     "supplement": re.compile(r"gin(?:k|g|kg|gk)o|st\.?\s*john'?s\s*wort|ginseng|garlic\s+(?:supplement|pill|capsule|tablet)s?|"
                              r"turmeric|curcumin|fish\s+oil|omega[- ]?3|vitamin\s+e\b|은행잎|징코|기넥신|인삼|홍삼|"
                              r"세인트\s*존스?\s*워트|마늘\s*(?:보충제|영양제|환)|강황|커큐민|울금|오메가\s*-?\s*3|비타민\s*e", _I),
+    # a medicine prescribed for someone else, taken or given (the fourteenth blind pairwise round: "can I try a few of
+    # her flecainide tablets", "남편이 … 받아온 항생제가 몇알 남았는데 … 딸한테 먹이면"; both answered with no word on it)
+    "others_medicine": re.compile(
+        r"\b(?:can|could|should|may)\s+I\s+(?:just\s+)?(?:take|try|use|borrow|have)\s+(?:a\s+few\s+of\s+|some\s+of\s+|"
+        r"one\s+of\s+|a\s+couple\s+of\s+)?(?:her|his|their)\s+(?:[\w-]+\s+){0,2}?(?:pills?|tablets?|meds|medicines?|"
+        r"medication|prescriptions?|inhalers?|antibiotics?|capsules?|[a-z]{4,}(?:ine|ide|ol|in|am|il|an|ex|one|ate|ium))\b|"
+        r"\b(?:take|try|use|borrow|taking|trying|using|borrowing)\s+(?:a\s+few\s+of\s+|some\s+of\s+|one\s+of\s+|"
+        r"a\s+couple\s+of\s+)?(?:my|a|our)\s+(?:friend|sister|brother|mum|mom|dad|husband|wife|partner|son|daughter|"
+        r"neighbou?r|roommate|flatmate|coworker|colleague|grandma|grandpa)(?:'s|s')\s+(?:[\w-]+\s+){0,2}?(?:pills?|"
+        r"tablets?|meds|medicines?|medication|prescriptions?|inhalers?|antibiotics?|capsules?|[a-z]{4,})\b|"
+        r"\bleft-?over\s+(?:antibiotics?|pills?|tablets?|meds|medicines?|prescription)|"
+        r"\bsomeone\s+else'?s\s+(?:pills?|tablets?|meds|medicines?|medication|prescription)|"
+        r"(?:남편|아내|와이프|엄마|아빠|친구|언니|오빠|누나|형|동생|할머니|할아버지|시어머니|장모님|지인|동료|이웃)"
+        r"(?:이|가|의|한테서|에게서)?\s*(?:\S+\s*){0,4}?(?:받아\s*온|먹던|먹다\s*남은|처방\s*받은|남긴)\s*(?:\S+\s*)?"
+        r"(?:약|항생제|수면제|진통제|알약)[^.?!]{0,60}?(?:먹여|먹이|먹어도|먹어\s*봐도|줘도|써도)|"
+        r"(?:먹다\s*남은|남은)\s*(?:\S+\s*)?(?:약|항생제)(?:을|를|이|가)?\s*(?:\S+\s*){0,4}?(?:먹여|먹이|줘도|먹어도)", _I),
 }
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).

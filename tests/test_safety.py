@@ -110,6 +110,34 @@ def test_stopping_coffee_or_doubling_a_walk_without_a_medicine_gets_none(text):
     assert not {"stop_medicine", "double_dose"} & set(rule_names(collect_facts(None, None, CLASSES, text)))
 
 
+@pytest.mark.parametrize("text", ["could I just borrow my sister's sleeping pills for the flight?",
+                                  "엄마가 먹던 진통제가 남았는데 제가 먹어도 될까요?",
+                                  "We still have leftover antibiotics from his ear infection, can we use those?"])
+def test_a_medicine_prescribed_for_someone_else_gets_a_caution(text):
+    """The fourteenth blind round: a friend's flecainide after a heart attack and a husband's leftover antibiotics for
+    a 7-year-old were answered without a word on it (other words here)."""
+    facts = collect_facts(None, None, CLASSES, text)
+    assert "others_medicine" in rule_names(facts) and safety_notes(facts, "ko") and safety_notes(facts, "en")
+
+
+@pytest.mark.parametrize("text", ["I give my dad his pills every morning", "can I take her to the pharmacy?",
+                                  "엄마가 먹던 약들을 그대로 드세요"])
+def test_giving_someone_their_own_medicine_gets_none(text):
+    assert "others_medicine" not in rule_names(collect_facts(None, None, CLASSES, text))
+
+
+def test_kidney_disease_and_a_medicine_asked_about_tell_every_prescriber():
+    """The fourteenth blind round: stage 3 kidney disease and cold medicine from an ENT who need not know got fever
+    advice. An NSAID has its own kidney note; no medicine, no note."""
+    kidney = {"conditions": [{"name": "Chronic kidney disease", "assertion": "present"}]}
+    asked = {**kidney, "medications": [{"name": "Amoxicillin", "assertion": "hypothetical"}]}
+    assert "kidney_tell_prescriber" in rule_names(collect_facts(None, asked, CLASSES, "치과에서 아목시실린 받아도 돼요?"))
+    nsaid = {**kidney, "medications": [{"name": "Ibuprofen", "assertion": "hypothetical"}]}
+    names = rule_names(collect_facts(None, nsaid, CLASSES, "can I take ibuprofen?"))
+    assert "nsaid_kidney" in names and "kidney_tell_prescriber" not in names
+    assert "kidney_tell_prescriber" not in rule_names(collect_facts(None, kidney, CLASSES, "how much water should I drink?"))
+
+
 def test_bismuth_subsalicylate_for_a_child_gets_the_reye_caution():
     """The twelfth blind round: Pepto-Bismol for an 11-year-old with flu was called 'generally safe'."""
     facts = collect_facts(None, None, {}, "can I give pepto bismol with ibuprofen to my 11 year old with the flu?")

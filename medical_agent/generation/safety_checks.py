@@ -37,7 +37,8 @@ PERMISSION = re.compile(r"\b(?:can|could|may|should|is\s+it\s+(?:ok|okay|safe|fi
                         r"\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:ok|okay|safe|fine|alright)\b|"
                         r"\bis\s+there\s+(?:actually\s+|really\s+)?(?:a|any)\s+(?:problem|issue|interaction)|먹어도|복용해도|써도|드셔도|마셔도|"
                         r"\b(?:ok|okay|alright|safe|fine)\s+to\s+(?:give|take|use|have|mix|combine)\b|"     # "ok to give him pepto …?"
-                        r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요", re.I)
+                        r"괜찮(?:나요|을까요|아요\?|은가요)|되나요|돼요\?|될까요|"
+                        r"(?:다녀|해|가|받아)도\s*(?:괜찮|되|돼)|괜찮은\s*(?:거|건|것)", re.I)
 AFFIRMATIVE = re.compile(r"^\W*(?:yes\b|yeah\b|sure\b|you\s+can\b|you\s+may\b|it\s+is\s+(?:generally\s+)?(?:safe|fine|ok)|"
                          r"(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:generally\s+|usually\s+)?safe\b|"      # "Tylenol is safe for you if"
                          r"it'?s\s+(?:generally\s+)?(?:safe|fine|ok)|generally,?\s+(?:yes|it\s+is\s+safe)|네[,.\s]|예[,.\s]|"
@@ -301,7 +302,10 @@ def _without(line: str, drop: Callable[[str], bool]) -> str | None:
 NOT_WORTH = re.compile(r"(?:it'?s|it\s+is)\s+not\s+(?:really\s+)?(?:worth|necessary|needed|urgent)|no\s+need\s+to|"
                        r"\bwait\s+(?:for|until|till)\s+(?:your|the)\s+(?:clinic|appointment|next|visit)|가지\s*않아도|"
                        r"연락하지\s*않아도|기다리셔도|기다려도\s*(?:됩니다|괜찮)", re.I)
-AFFIRMS = re.compile(r"좋습니다|됩니다|괜찮습니다|수\s*있습니다|문제\s*(?:가\s*)?없|\b(?:you\s+can|it'?s\s+fine|go\s+ahead)\b", re.I)
+# (and in the question's own informal words: "일반적으로 알려진 의학 지식으로는 찜질방 다녀도 괜찮은거에요", the fourteenth
+# blind round, for near-faints on two blood pressure medicines)
+AFFIRMS = re.compile(r"좋습니다|됩니다|괜찮습니다|수\s*있습니다|문제\s*(?:가\s*)?없|괜찮아요|괜찮은\s*(?:거|것)(?:에|예|이에|입니)|"
+                     r"(?:해|다녀|드셔|먹어|써|가)도\s*(?:돼요|됩니다|괜찮)|\b(?:you\s+can|it'?s\s+fine|go\s+ahead)\b", re.I)
 ECHOED_SHARE = 0.8          # an answer whose words are this much the question's, with few of its own, only restates it
 ECHO_MIN_WORDS = 6          # (a short "Yes, you can eat natto with warfarin" is a yes, read by the rules)
 
