@@ -35,7 +35,12 @@ ASKS = {
                                 r"gluten|dairy|meat|exercis\w*|running)\b)(?![\w-]*ing\b)[a-z][\w-]{4,}\b|"
                                 r"(?:stop|quit)\s+(?:taking|using)\s+(?:it|them|my\s+[\w-]+)\b|"     # "metoprolol …, can I
                                 # just stop taking it?" (a dev question; the model answered "Yes, you can just stop")
-                                r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)",
+                                r"(?:not|no\s+longer)\s+need\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}(?:pills?|medicines?|medications?|meds)|"
+                                # a dose cut on one's own (the fourteenth blind round: "인슐린을 제맘대로 반으로 줄여보려구요"
+                                # beside dapagliflozin got no word on it)
+                                r"(?:인슐린|약|용량)\S{0,2}\s*(?:\S+\s*){0,2}?(?:반으로|절반으로|반만)?\s*(?:줄여\s*(?:보|볼|봐)|줄이려|"
+                                r"줄일까|끊어\s*보|끊으려)|\bI\b(?:'m|\s+am)?\s+(?:\w+\s+){0,3}?cut(?:ting)?\s+(?:back\s+on\s+|down\s+on\s+)?(?:my|the)\s+"
+                                r"(?:insulin|dose|[\w-]+\s+dose)\s*(?:in\s+half|down|back)?",
                                 _I),
     # doubling a dose to make it work faster (the eleventh blind round: "should i double it to speed things up")
     "double_dose": re.compile(r"\b(?:double|doubling|double\s+up\s+on)\s+(?:it|them|the\s+dose|my\s+dose|the\s+pills?|"

@@ -99,13 +99,17 @@ def test_medicines_of_different_kinds_or_basal_and_mealtime_insulin_get_none(nam
     (("Rivaroxaban",), "6주 먹으니까 붓기도 다 빠졌어요 이쯤에서 그만 먹어도 되지 않을까요", "stop_medicine"),
     (("Levothyroxine",), "still exhausted after 10 days, should i double it to speed things up", "double_dose"),
     (("Levothyroxine",), "효과가 없는 것 같은데 두 배로 먹어도 돼요?", "double_dose"),
+    # the fourteenth round: insulin halved on one's own beside dapagliflozin (other words here)
+    (("Insulin glargine",), "혈당이 좋아져서 인슐린을 반만 줄여볼까 해요", "stop_medicine"),
+    (("Insulin glargine",), "i'm thinking about cutting my insulin in half to lose weight", "stop_medicine"),
 ])
 def test_stopping_a_named_medicine_or_doubling_it_gets_a_caution(names, text, note):
     """The eleventh blind round: stopping rivaroxaban early and doubling levothyroxine were answered without one."""
     assert note in rule_names(collect_facts(None, _taking(*names), CLASSES, text))
 
 
-@pytest.mark.parametrize("text", ["커피를 그만 먹어도 될까요?", "should I double my walking distance?"])
+@pytest.mark.parametrize("text", ["커피를 그만 먹어도 될까요?", "should I double my walking distance?",
+                                  "The nephrologist cut my lisinopril dose in half last week."])
 def test_stopping_coffee_or_doubling_a_walk_without_a_medicine_gets_none(text):
     assert not {"stop_medicine", "double_dose"} & set(rule_names(collect_facts(None, None, CLASSES, text)))
 
