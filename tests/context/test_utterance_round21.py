@@ -20,6 +20,8 @@ from tests.context.conftest import statuses
     ("녹내장 수술은 3년 전에 했고 안약은 이제 안 넣어요", "Glaucoma", "historical"),
     ("작년에 검진에서 지방간이 있다는 말을 들었어요", "Fatty liver", "present"),
     ("요즘은 콧물도 안나고 괜찮아요", "Rhinorrhoea", "negated"),
+    # pairwise round 14: "콩팥병 3기인데 …" stored no kidney disease, so no rule said to tell the prescriber
+    ("신장병이 있어서 약 먹을 때 조심해요", "Chronic kidney disease", "present"),
 ])
 def test_round21(full_extractor, text, name, status):
     assert statuses(full_extractor.extract(text)).get(name) == status
