@@ -65,6 +65,17 @@ def test_a_word_of_the_korean_language_is_no_unknown_medicine():
     assert judge("자큐보라는 약을 먹고 있는데 사랑니 빼도 되나요?", hits(0.91), [INDEX], strict).verdict == INCORRECT
 
 
+def test_where_a_story_is_set_is_no_unknown_name_unless_the_question_points_back_at_it():
+    """gate questions_test18's first run declined 4 of its 11 covered Korean questions for words of the language told
+    before the question (산후조리원, 초등학교, 받아쓰기); other words here. An absent topic told first and asked about
+    with "it" or "진짜예요?" stays unknown (the seen gate sets: a Fitbit, nicotine pouches, hand sanitiser)."""
+    story = "딸이 초등학교 학예회 연습을 하고 왔어요. 저녁부터 열이 나고 목이 아프대요. 해열제를 먹여도 될까요?"
+    assert "초등학교" not in unknown_words(story, [INDEX])
+    assert "초등학교" in unknown_words("초등학교 아이가 열이 나면 해열제를 먹여도 될까요?", [INDEX])   # one sentence
+    told = "초등학교 앞 문구점에서 파는 젤리를 먹었대요. 그거 먹어도 괜찮은 거예요?"
+    assert "초등학교" in unknown_words(told, [INDEX])                                  # "그거" points back
+
+
 def test_a_specialists_title_is_no_unknown_name():
     assert unknown_words("on warfarin and my urologist says cranberry juice might help", [INDEX]) == []
     assert unknown_words("my nephrologist wants me on Lokelma", [INDEX]) == ["lokelma"]
