@@ -132,13 +132,13 @@ def test_giving_someone_their_own_medicine_gets_none(text):
 
 def test_kidney_disease_and_a_medicine_asked_about_tell_every_prescriber():
     """The fourteenth blind round: stage 3 kidney disease and cold medicine from an ENT who need not know got fever
-    advice. An NSAID has its own kidney note; no medicine, no note."""
+    advice (asked again: only the NSAID note, as 진통제 reads as an NSAID). No medicine, no note."""
     kidney = {"conditions": [{"name": "Chronic kidney disease", "assertion": "present"}]}
     asked = {**kidney, "medications": [{"name": "Amoxicillin", "assertion": "hypothetical"}]}
     assert "kidney_tell_prescriber" in rule_names(collect_facts(None, asked, CLASSES, "치과에서 아목시실린 받아도 돼요?"))
     nsaid = {**kidney, "medications": [{"name": "Ibuprofen", "assertion": "hypothetical"}]}
     names = rule_names(collect_facts(None, nsaid, CLASSES, "can I take ibuprofen?"))
-    assert "nsaid_kidney" in names and "kidney_tell_prescriber" not in names
+    assert "nsaid_kidney" in names and "kidney_tell_prescriber" in names
     assert "kidney_tell_prescriber" not in rule_names(collect_facts(None, kidney, CLASSES, "how much water should I drink?"))
 
 

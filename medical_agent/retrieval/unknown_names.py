@@ -187,10 +187,15 @@ def _common_by_start() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in grouped.items()}
 
 
+# A Korean count written as one word: "혈압약 두가지(암로디핀, 로사르탄)" (pairwise round 14: declined for "두가지")
+KO_COUNT = re.compile(r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇|여러|서너|두세|너댓|네댓)(?:가지|번|개|알|명|살|시간|달|주|"
+                      r"차례|군데|종류|잔|병|통|봉|포|권|장)(?:째|씩)?")
+
+
 def _name_like(token: str, hangul: bool, nouns: set[str]) -> bool:
     if hangul:
         return len(token) >= 3 and any(token in n or n in token for n in nouns if len(n) >= 2) and \
-            not common_word(token, "ko")
+            not common_word(token, "ko") and not KO_COUNT.fullmatch(token)
     return len(token) >= 6 and not common_word(token, "en")
 
 

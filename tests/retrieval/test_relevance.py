@@ -22,7 +22,7 @@ from medical_agent.retrieval.relevance import (
     thresholds_for,
 )
 from medical_agent.retrieval.tokenizer import get_tokenizer
-from medical_agent.retrieval.unknown_names import as_medicine, korean_word, unknown_words
+from medical_agent.retrieval.unknown_names import _name_like, as_medicine, korean_word, unknown_words
 from medical_agent.settings import load_settings
 
 T = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03)
@@ -74,6 +74,12 @@ def test_where_a_story_is_set_is_no_unknown_name_unless_the_question_points_back
     assert "초등학교" in unknown_words("초등학교 아이가 열이 나면 해열제를 먹여도 될까요?", [INDEX])   # one sentence
     told = "초등학교 앞 문구점에서 파는 젤리를 먹었대요. 그거 먹어도 괜찮은 거예요?"
     assert "초등학교" in unknown_words(told, [INDEX])                                  # "그거" points back
+
+
+def test_a_korean_count_is_no_name():
+    """Pairwise round 14: "혈압약 두가지(암로디핀, 로사르탄) …" was declined for "두가지" (kiwi read it as a noun)."""
+    assert not _name_like("두가지", True, {"두가지"}) and not _name_like("세번째", True, {"세번째"})
+    assert _name_like("자큐보", True, {"자큐보"})
 
 
 def test_a_specialists_title_is_no_unknown_name():
