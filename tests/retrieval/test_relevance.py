@@ -66,8 +66,8 @@ def test_a_word_of_the_korean_language_is_no_unknown_medicine():
 
 
 def test_where_a_story_is_set_is_no_unknown_name_unless_the_question_points_back_at_it():
-    """gate questions_test18's first run declined 4 of its 11 covered Korean questions for words of the language told
-    before the question (산후조리원, 초등학교, 받아쓰기); other words here. An absent topic told first and asked about
+    """gate questions_test18's first run declined 4 of its 22 covered questions for words of the language told before
+    the question (산후조리원, 초등학교, 받아쓰기, "winded"); other words here. An absent topic told first and asked about
     with "it" or "진짜예요?" stays unknown (the seen gate sets: a Fitbit, nicotine pouches, hand sanitiser)."""
     story = "딸이 초등학교 학예회 연습을 하고 왔어요. 저녁부터 열이 나고 목이 아프대요. 해열제를 먹여도 될까요?"
     assert "초등학교" not in unknown_words(story, [INDEX])
