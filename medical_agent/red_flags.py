@@ -183,7 +183,9 @@ ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:�
                    r"(?:혀|입술)(?:이랑|이|가|랑|하고|와|과)?\s*(?:(?:목|혀|입술|얼굴)(?:이|가|까지)?\s*)?(?:퉁퉁\s*)?(?:붓|부어|부었|부풀)",
                    r"anaphyla", r"throat\s+(?:is\s+|feels\s+|felt\s+|was\s+|got\s+)?(?:really\s+|so\s+|very\s+)?(?:swelling|closing|tight)",
                    rf"(?:lips?|tongue)(?:\s+and\s+(?:my\s+)?{_MOUTH})?\s+(?:is\s+|are\s+)?(?:swell|swollen|puff)",
-                   r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)")
+                   r"swollen\s+(?:lips|tongue)|swelling\s+(?:of|in)\s+(?:my\s+|the\s+)?(?:lips?|tongue|throat)",
+                   # visitor_test18: "her tongue has swelled up huge" on enalapril (angioedema)
+                   r"(?:lips?|tongue)\s+(?:has|have|had)\s+(?:swelled|swollen|puffed)\s+up")
 ALLERGEN = _any(r"벌에|쏘였|쏘여|두드러기|알레르기|땅콩|새우|갑각류", r"\bstung\b|\bsting\b|hives|allerg|peanut|shellfish")
 # An adrenaline pen used: hospital care still, as the reaction can come back (gate questions_test18: "the coach gave her
 # her EpiPen … she feels totally fine … no ER")
@@ -195,8 +197,8 @@ AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*
               r"(?:can'?t|cannot|trouble|hard\s+to)\s+breath", r"wheez",
               # the throat swelling, told by what it does (visitor_test4: hives after amoxicillin, "my voice sounds weird
               # and it's getting hard to swallow")
-              r"(?:hard|difficult|trouble|harder)\s+(?:to\s+)?swallow", r"voice\s+(?:sounds?\s+|is\s+)?(?:weird|hoarse|funny|"
-              r"different|strange)", r"삼키기\s*(?:가\s*)?(?:힘들|어렵)", r"목소리가?\s*(?:이상|변했|쉬)")
+              r"(?:hard|difficult|trouble|harder)\s+(?:to\s+)?swallow|(?:can|could)\s+(?:barely|hardly)\s+swallow",
+              r"voice\s+(?:sounds?\s+|is\s+)?(?:weird|hoarse|funny|different|strange|thick|muffled)", r"삼키기\s*(?:가\s*)?(?:힘들|어렵)", r"목소리가?\s*(?:이상|변했|쉬)")
 # Breathing that fails: blue lips, the chest pulling in between the ribs, breath that suddenly cannot be caught.
 BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)\s+(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
                  r"(?:a\s+(?:bit|little)\s+|kind\s+of\s+|kinda\s+|slightly\s+|sort\s+of\s+)?(?:blue|bluish|blueish|grey|greyish|gray|grayish|purple|purplish)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
@@ -219,7 +221,7 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
 # until shown otherwise. Shivering with a fever (온몸을 덜덜) is no seizure: the limbs or the eyes are named.
 SEIZURE_TOLD = _any(r"눈(?:이|을)?\s*(?:뒤로\s*)?(?:돌아가|뒤집|까뒤집)", r"팔다리(?:를|가)?\s*(?:\S+\s*){0,3}?(?:떨었|떨더|떨면서|버둥|뻣뻣)",
                     r"(?:경련|발작)(?:을|이)?\s*(?:했|일으켰|왔|일어났)",
-                    r"(?:had|having)\s+(?:a\s+|another\s+)?(?:seizure|fit|convulsion)", r"eyes\s+(?:rolled|rolling)\s+(?:back|up)",
+                    r"(?:had|having)\s+(?:a\s+|another\s+)?(?:short\s+|brief\s+|little\s+|small\s+)?(?:seizure|fit|convulsion)", r"eyes\s+(?:rolled|rolling)\s+(?:back|up)",
                     r"(?:arms\s+and\s+legs|limbs)\s+(?:were\s+|was\s+|started\s+|went\s+)?(?:jerking|shaking|twitching|stiff)")
 CLOUDED = _any(r"멍하|못\s*알아듣|정신이\s*(?:없|오락가락)|헛소리|횡설수설", r"confus|drowsy|not\s+making\s+sense|muddled|dazed|out\s+of\s+it")
 # A sudden headache like no other (a bleed in the brain until shown otherwise); fever with a stiff neck (meningitis).
@@ -414,6 +416,27 @@ SUGAR_GIVEN = _any(r"(?:주스|사탕|설탕물?|단\s*거|포도당|초콜릿)(
 MUDDLED = _any(r"멍하|대답(?:을|도)?\s*(?:잘\s*)?못|못\s*알아듣|횡설수설|헛소리", r"confus|muddled|mumbl|not\s+making\s+sense|"
                r"(?:not|isn'?t)\s+answering")
 
+# A body temperature below 35 °C (visitor_test18: an 86-year-old after a night in an unheated room, drowsy, slow speech,
+# "34.6도"): hypothermia
+LOW_TEMPERATURE = re.compile(r"(?:체온|temp(?:erature)?|thermometer|몸이)\D{0,15}?(?<![\d.])(3[0-4](?:\.\d)?|9[0-4](?:\.\d)?)\s*"
+                             r"(?:도|℃|°\s*[CF]?|degrees|F\b|C\b)", _I)
+# Aspirin given in flu or chickenpox, then vomiting with drowsiness or confusion (Reye's syndrome; visitor_test18)
+ASPIRIN = _any(r"아스피린", r"\baspirin\b")
+VIRAL = _any(r"독감|수두|인플루엔자", r"\bflu\b|influenza|chicken\s*pox|varicella")
+# Bleeding from 20 weeks of pregnancy (visitor_test18: "임신 29주인데 … 선홍색 피가 팬티에 꽤 묻어있어요")
+PREGNANCY_BLEEDING = _any(r"하혈|질\s*출혈|(?:팬티|속옷|패드|생리대)(?:에|에서)?\s*(?:\S+\s*){0,2}?(?:피|출혈)|"
+                          r"(?:피|출혈)(?:가|이)?\s*(?:\S+\s*){0,2}?(?:팬티|속옷|패드|생리대)",
+                          r"vaginal\s+bleed|bleeding\s+(?:from\s+)?down\s+there|\bspotting\b|blood\s+(?:in|on)\s+(?:my|her|the)\s+"
+                          r"(?:underwear|pad|pants|knickers)|passing\s+clots|(?:heavy|heavily)\s+bleed|bleeding\s+heavily")
+# Calf or leg pain too bad to walk with no urine, in a flu (myositis or a muscle breakdown; visitor_test18)
+CANNOT_WALK_FOR_PAIN = _any(r"(?:종아리|다리|허벅지).{0,15}(?:아파서|아프다고|통증).{0,10}(?:못\s*걷|걷지\s*못)",
+                            r"(?:calves|calf|legs?|thighs?|muscles)\s+(?:\w+\s+){0,2}?(?:hurt|hurts|ache|aching|sore)\w*\s+"
+                            r"(?:so\s+(?:bad|much)\s+)?(?:that\s+)?(?:\w+\s+){0,2}?(?:can'?t|cannot|could\s*n'?t|unable\s+to)\s+walk")
+# Litres of water in a day, then vomiting, confusion or a fit (low sodium; visitor_test18: a "water detox challenge")
+WATER_LOAD = _any(r"물(?:을|만|로)?\s*(?:\S+\s*)?(?:[4-9]|1\d)\s*(?:리터|ℓ|l\b)",
+                  r"(?:drank|drinking|drunk|drink)\s+(?:like\s+|about\s+|over\s+|nearly\s+|around\s+)?(?:[4-9]|1\d)\s*"
+                  r"(?:litres?|liters?|l\b)")
+
 PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
 
 EMERGENCY = {
@@ -533,6 +556,12 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("chest_pain", bool(_said(CHEST, text) and AT_REST.search(text) and WORSENING.search(text))),
         ("fever_on_chemotherapy", bool(CHEMO.search(text)) and _said(FEVER, text)),
         ("severe_hypoglycaemia", bool(SUGAR_GIVEN.search(text) and MUDDLED.search(text))),
+        ("hypothermia", any(float(m.group(1)) < 35 or 80 <= float(m.group(1)) < 95 for m in LOW_TEMPERATURE.finditer(text))),
+        ("reye_syndrome", bool(ASPIRIN.search(text) and VIRAL.search(text) and VOMITING.search(text) and
+                               (CLOUDED.search(text) or CONFUSED.search(text)))),
+        ("pregnancy_bleeding", _past_20_weeks(text) and _said(PREGNANCY_BLEEDING, text)),
+        ("rhabdomyolysis", bool(CANNOT_WALK_FOR_PAIN.search(text) and NO_URINE.search(text))),
+        ("water_intoxication", bool(WATER_LOAD.search(text) and (VOMITING.search(text) or CLOUDED.search(text)))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
     )
     for kind, hit in checks:

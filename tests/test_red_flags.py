@@ -382,6 +382,15 @@ def test_old_floaters_or_a_camera_flash_get_none(text):
     ("출산하고 일주일째인데 머리가 너무 아프고 눈앞이 번쩍거려요", "preeclampsia"),
     ("I had my baby 10 days ago and now a pounding headache and blurry vision", "preeclampsia"),
     ("stung by a wasp, we used his epipen and he seems fine now, can he skip the ER?", "anaphylaxis"),
+    # visitor_test18's first run: 0 of 6 emergencies got the line (other words here)
+    ("할아버지가 밤새 추운 데 계셨는데 체온이 34.2도예요. 자꾸 주무시려고 해요", "hypothermia"),
+    ("grandma's thermometer says 93.8 F and she is very drowsy", "hypothermia"),
+    ("수두 걸린 딸한테 아스피린을 먹였는데 계속 토하고 정신이 없어요", "reye_syndrome"),
+    ("I'm 32 weeks pregnant and there is blood on my pad, quite a lot", "pregnancy_bleeding"),
+    ("임신 25주인데 속옷에 피가 묻어 나왔어요", "pregnancy_bleeding"),
+    ("on lisinopril and my lips have swelled up and I can barely swallow", "anaphylaxis"),
+    ("after the flu her legs hurt so bad she cant walk and she hasnt peed all day", "rhabdomyolysis"),
+    ("he drank about 7 litres of water for a challenge and now he keeps vomiting", "water_intoxication"),
 ])
 def test_a_head_knock_recurring_lows_unstable_angina_farewells_and_chemo_fever_get_the_line(text, kind):
     flag = _triaged(text)
@@ -394,6 +403,9 @@ def test_a_head_knock_recurring_lows_unstable_angina_farewells_and_chemo_fever_g
                                   "my chest feels fine at rest, only my knees hurt on stairs",
                                   "the right side of my face gets sunburnt more than the left",
                                   "출산한 지 2년 됐는데 가끔 두통이 있어요",
+                                  "임신 28주인데 양치할 때 잇몸에서 피가 나요",
+                                  "I'm 36 weeks pregnant and my blood pressure is a bit high",
+                                  "my room was cold, the thermometer on the wall said 34 degrees F outside",
                                   "my son carries an epipen for peanuts, what should the school know?"])
 def test_no_fever_after_chemo_juice_at_breakfast_or_books_given_away_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
