@@ -52,8 +52,10 @@ def test_a_sentence_left_to_finish_or_an_instruction_to_list_is_a_question():
     for stem in ("Insulin is secreted by", "Red blood cells contain:", "All of these raise blood pressure EXCEPT",
                  "List three signs of a stroke", "Name two causes of anaemia"):
         assert FACTUAL.search(stem), stem
+        # ... with the options after it, as `eval qa` asks (the run at 05cc6bc still greeted all eight)
+        assert FACTUAL.search(f"{stem}\n\nA. the liver\nB. the pancreas\nC. the spleen\nD. the kidney"), stem
     for said in ("I have asthma", "My blood pressure was 130/80 this morning", "Thanks, that helps",
-                 "I'm 45 and take metformin"):
+                 "I'm 45 and take metformin", "I have asthma\nand I take a steroid inhaler"):
         assert not FACTUAL.search(said), said
 
 

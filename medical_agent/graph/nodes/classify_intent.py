@@ -29,9 +29,12 @@ FACTUAL = re.compile(r"\?|뭐|(?<![가-힣])머(?![가-힣])|(?<![가-힣])머(?
                      r"whats|hows|wats|difference|differences|versus|vs)\b|"     # typed without an apostrophe
                      # a sentence left for the reader to finish ("Ectoderm gives rise to", "Fast-twitch fibres
                      # contain:", "… all of the following EXCEPT"), or an instruction to name or list: the MMLU-Med
-                     # run at daf4124 answered eight such with the greeting or "I have noted what you told me"
-                     r"(?::|\b(?:to|of|by|from|into|as|contains?|includes?|requires?|than|EXCEPT))\s*$|"
-                     r"^\s*(?:name|list)\s+(?:\d+|one|two|three|four|five|six|the|all|some)\b|^\s*(?:describe|define)\b", re.I)
+                     # run at daf4124 answered eight such with the greeting or "I have noted what you told me"; the
+                     # options of a multiple-choice question may follow the stem (the run at 05cc6bc still greeted
+                     # all eight)
+                     r"(?::|\b(?:to|of|by|from|into|as|contains?|includes?|requires?|than|EXCEPT))\s*(?:$|\n\s*[A-E][.)]\s)|"
+                     r"^\s*(?:name|list)\s+(?:\d+|one|two|three|four|five|six|the|all|some)\b|^\s*(?:describe|define)\b",
+                     re.I)
 K_FIXED = 8
 
 
