@@ -63,7 +63,9 @@ def readings(slots):
     ("약 먹고 잰 혈당 150", {("random_glucose", 150)}),
     ("혈압을 재 보니 위가 135 아래가 85 나왔어요", {("blood_pressure", (135, 85))}),
     ("My BP: top number 128, bottom number 82", {("blood_pressure", (128, 82))}),
-    ("I weighed 95 kg last year and I weigh 80 kg now", {("weight", 95), ("weight", 80)}),
+    # last year's weight is not the person's reading now (tests/data/utterances/README.md: values are current or
+    # recent readings only; context.extraction.retaken)
+    ("I weighed 95 kg last year and I weigh 80 kg now", {("weight", 80)}),
 ])
 def test_readings_said_in_everyday_words(full_extractor, text, expected):
     assert readings(full_extractor.extract(text)) == expected

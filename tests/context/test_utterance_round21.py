@@ -43,3 +43,23 @@ def test_who_the_person_is(full_extractor, text, expected):
 def test_readings(full_extractor, text, kind, value):
     out = full_extractor.extract(text)
     assert any(r["type"] == kind and r["value"] == value for r in out["labs"] + out["vitals"])
+
+
+@pytest.mark.parametrize("text, kind, value", [
+    # a reading taken again: the later value is the person's now, the first is not stored (utterances_test21's LDL and
+    # temperature; other words here)
+    ("혈당이 아침에 180 넘게 나와서 놀랐는데 점심 전에 다시 재보니 130이었어요", "random_glucose", 130),
+    ("the first pulse reading said 130, re-checked after resting and got 76", "heart_rate", 76),
+    ("My A1c was 8.4 in the spring and 7.2 now", "hba1c", 7.2),
+])
+def test_a_reading_taken_again(full_extractor, text, kind, value):
+    out = full_extractor.extract(text)
+    readings = [r["value"] for r in out["labs"] + out["vitals"] if r["type"] == kind]
+    assert readings == [value]
+
+
+def test_a_pressure_taken_again_and_two_readings_not_taken_again(full_extractor):
+    out = full_extractor.extract("약국 혈압계로 162에 100 나와서 5분 쉬고 다시 재 봤더니 138에 88이에요")
+    assert [(r["systolic"], r["diastolic"]) for r in out["vitals"] if r["type"] == "blood_pressure"] == [(138, 88)]
+    both = full_extractor.extract("My fasting glucose was 110 and my random glucose 140")
+    assert {r["type"] for r in both["labs"]} == {"fasting_glucose", "random_glucose"}

@@ -38,6 +38,7 @@ from .contradictions import (
 )
 from .mentions import ConceptLinker, Mention, holds
 from .number_words import back, spelled_numbers
+from .retaken import retaken
 from .rules_demographics import ended_pregnancy, find_demographics
 from .rules_lay import LayConditions, lay_assertion, names_a_reason
 from .rules_measurements import Implausible, Measurement, read_measurements
@@ -173,6 +174,8 @@ class SlotExtractor:
         """The readings of ``text``, numbers said in words included ("혈압은 백사십에 구십"), spans in ``text``."""
         spelled, where = spelled_numbers(text)
         readings, implausible = read_measurements(spelled)
+        read = [(r.start, r.end) for r in [*readings, *implausible]]
+        readings = retaken(spelled, readings, lambda span: not any(s <= span[0] < e for s, e in read))
         if spelled is text:
             return readings, implausible
         def moved(m: Measurement | Implausible) -> Any:

@@ -1,0 +1,83 @@
+"""A reading taken again: of two readings of one measure in a message, the one said as taken again, or as where the
+value went, is the person's value now, and the first is not stored ("병원 도착해서 158에 96이었는데 … 다시 재 보니 136에
+84", "LDL이 170 넘게 나왔었는데 리피토 석 달 먹고 다시 재보니 98이었어요", "thermometer said 38.6 last night, this morning
+it's down to 37.4"). The later number often comes without the measure's name; it takes the name of the reading before
+it when a cue says it was taken again and it is of the same order (utterances_test21: the second reading was dropped
+and the first, old one stored). Why here and not in the keyword rules: a bare number is only a reading through the
+one before it, in the same or the next sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from .rules_measurements import NUM, OTHER_UNIT, SPECS, Measurement, plausible_pressure
+
+# Said before the later number: taken again, or where the value went
+AGAIN = re.compile(r"(?:다시|재검|재측정|한\s*번\s*더)\s*(?:\S+\s*){0,3}?(?:재|잰|쟀|측정|검사|해\s*보|해보|꽂)\S*\s*(?:\S+\s*){0,2}?$|"
+                   r"(?:내려|떨어|줄어)(?:서|가지고)?\s*$|"
+                   r"\b(?:re-?(?:checked|measured|tested|took|did)|repeat(?:ed)?\s+(?:\w+\s+){0,3}?|(?:checked|measured|"
+                   r"took|tested)\s+(?:it\s+)?again|(?:down|dropped|fell|came\s+down|went\s+down|back)\s+to|"
+                   r"(?:now|this\s+morning|today)\s+(?:it'?s\s+|it\s+is\s+|it\s+read\s+|it\s+says\s+)?|it\s+read|"
+                   r"redid\s+(?:it|the\s+\w+)\b[^.\d]{0,40}?(?:got|was|came\s+back)|got)\s*(?:about\s+|around\s+|like\s+)?$",
+                   re.I)
+# ... or said after it: "My A1c was 8.2 in March and 7.1 now"
+NOW_AFTER = re.compile(r"\s*(?:%|mg/dl|kg|°\s*[cf])?\s*(?:now|today|these\s+days|this\s+(?:morning|week|time))\b|"
+                       r"\s*(?:으로|로)\s*(?:내려|떨어|줄었|줄어|좋아)", re.I)
+NUMBER = re.compile(NUM)
+PAIR = re.compile(r"(?<![\d.])(\d{2,3})\s*(?:/|over|에)\s*(\d{2,3})(?![\d.])", re.I)
+SPEC = {s.type: s for s in SPECS}
+SENTENCES_AHEAD = 2          # the later number may be in the same sentence or the next
+
+
+def retaken(text: str, readings: list[Measurement], free: Callable[[tuple[int, int]], bool]) -> list[Measurement]:
+    """``readings`` with each measure taken again kept once, as its later value (see the module docstring);
+    ``free`` tells whether a number's span is still unread."""
+    out = sorted(readings, key=lambda r: r.start)
+    for i, first in enumerate(out):
+        if first is None:
+            continue
+        later = next((j for j in range(i + 1, len(out)) if out[j] is not None and out[j].type == first.type), None)
+        if later is not None:
+            second = out[later]
+            if AGAIN.search(text, max(first.end, second.start - 40), second.start) or NOW_AFTER.match(text, second.end):
+                out[i] = None                                  # two readings named: the one taken again stays
+            continue
+        bare = _bare_number(text, first, free)
+        if bare is not None:
+            out[i] = bare
+    return [r for r in out if r is not None]
+
+
+def _bare_number(text: str, first: Measurement, free: Callable[[tuple[int, int]], bool]) -> Measurement | None:
+    """A number after ``first`` (in its sentence or the next) said as taken again, of the same order: ``first``'s
+    measure at that value."""
+    spec = SPEC.get(first.type)
+    if first.type != "blood_pressure" and (spec is None or first.value is None):
+        return None
+    stop, ends = first.end, 0
+    while ends < SENTENCES_AHEAD and (m := re.search(r"[.!?\n]", text[stop:])):
+        stop += m.end()
+        ends += 1
+    if ends < SENTENCES_AHEAD:
+        stop = len(text)
+    if first.type == "blood_pressure":
+        for m in PAIR.finditer(text, first.end, stop):
+            sys_, dia = int(m.group(1)), int(m.group(2))
+            if free(m.span(1)) and plausible_pressure(sys_, dia) and (
+                    AGAIN.search(text, max(first.end, m.start() - 40), m.start()) or NOW_AFTER.match(text, m.end())):
+                return replace(first, systolic=sys_, diastolic=dia, start=m.start(), end=m.end())
+        return None
+    for m in NUMBER.finditer(text, first.end, stop):
+        span = m.span(1)
+        if not free(span) or OTHER_UNIT.match(text, span[1]):
+            continue
+        if not (AGAIN.search(text, max(first.end, span[0] - 40), span[0]) or NOW_AFTER.match(text, span[1])):
+            continue
+        value = float(m.group(1))
+        if spec.low <= value <= spec.high and 0.33 <= value / float(first.value) <= 3:
+            value = int(value) if value.is_integer() and spec.unit not in ("%", "°C") else value
+            return replace(first, value=value, start=span[0], end=span[1])
+    return None
