@@ -240,7 +240,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
     # any medicine asked about with kidney disease: every prescriber must know (the fourteenth blind round: "콩팥병
     # 3기인데 … 이비인후과에선 제 신장 얘기 굳이 안해도 되죠? … 감기약이랑 진통제" got fever advice; asked again, only the
     # NSAID note below, as 진통제 reads as an NSAID)
-    ("kidney_tell_prescriber", lambda f: bool(f.conditions & KIDNEY) and bool(f.named or f.named_classes),
+    ("kidney_tell_prescriber", lambda f: bool(f.conditions & KIDNEY) and bool(f.named),
      {"ko": "신장 질환이 있으면 진료받는 의사·치과의사·약사 모두에게 꼭 알리세요. 많은 약(감기약, 진통제, 항생제 포함)이 "
             "신장 기능에 맞춰 용량을 줄여야 하고, 소염진통제(NSAID)는 대개 피합니다.",
       "en": "With kidney disease, tell every doctor, dentist and pharmacist: many medicines (cold remedies, painkillers "

@@ -76,7 +76,9 @@ def unknown_words(text: str, indexes: Sequence[LoadedIndex], bridged: Callable[[
         if bridged is not None and bridged(token):     # a brand the concept table knows: Eliquis is apixaban
             continue
         out.append(token)
-    out = [t for t in out if not setting_word(t, text, surface)]
+    asks = asking_part(text)
+    if asks is not None and not POINTS_BACK.search(text, asks):
+        out = [t for t in out if not setting_word(t, text, asks, surface)]
     vocabularies = [*korean, *latin]
     return _explained_in_brackets(text, out, indexes[0].tokenizer.tokenize,
                                   lambda t: any(t in v for v in vocabularies))
@@ -91,14 +93,13 @@ SETTING_ZIPF = 2.5
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
 
-def asking_part(text: str) -> tuple[int, int] | None:
-    """Where the message asks: from its first sentence with a question mark (else its last sentence) to its end; None
-    for a message of one sentence (all of it asks)."""
+def asking_part(text: str) -> int | None:
+    """Where the message starts asking: its first sentence with a question mark (else its last sentence), to its end;
+    None for a message of one sentence (all of it asks)."""
     sentences = [m for m in SENTENCE.finditer(text) if m.group().strip()]
     if len(sentences) < 2:
         return None
-    asks = next((m for m in sentences if "?" in m.group()), sentences[-1])
-    return asks.start(), len(text)
+    return next((m for m in sentences if "?" in m.group()), sentences[-1]).start()
 
 
 # ... unless the asking part points back at what was told ("how do i fix it?", "Are these actually any easier …?",
@@ -107,12 +108,9 @@ POINTS_BACK = re.compile(r"\b(?:it|its|it's|these|those|this|that|they|them)\b|�
                          r"저거|진짜|정말|사실인가", re.I)
 
 
-def setting_word(token: str, text: str, surface: dict[str, set[str]]) -> bool:
-    """Whether ``token`` is a word of the language said only before the message asks (:data:`SETTING_ZIPF`), and the
-    asking part does not point back at it (:data:`POINTS_BACK`)."""
-    span = asking_part(text)
-    if span is None or POINTS_BACK.search(text, span[0]):
-        return False
+def setting_word(token: str, text: str, asks: int, surface: dict[str, set[str]]) -> bool:
+    """Whether ``token`` is a word of the language (:data:`SETTING_ZIPF`) said only before ``asks``, where the message
+    starts asking (the caller checks that the asking part does not point back: :data:`POINTS_BACK`)."""
     if HANGUL.search(token):
         if not korean_word(token):
             return False
@@ -124,7 +122,7 @@ def setting_word(token: str, text: str, surface: dict[str, set[str]]) -> bool:
         if not any(zipf_frequency(w, "en") >= SETTING_ZIPF for w in forms):
             return False
     low = text.lower()
-    return not any(low.find(f, span[0]) >= 0 for f in forms) and any(low.find(f) >= 0 for f in forms)
+    return not any(low.find(f, asks) >= 0 for f in forms) and any(low.find(f) >= 0 for f in forms)
 
 
 BRACKETED = re.compile(r"([^\s()]+)\s*\(([^()]{1,60})\)")

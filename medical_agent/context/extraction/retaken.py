@@ -30,6 +30,7 @@ NUMBER = re.compile(NUM)
 PAIR = re.compile(r"(?<![\d.])(\d{2,3})\s*(?:/|over|에)\s*(\d{2,3})(?![\d.])", re.I)
 SPEC = {s.type: s for s in SPECS}
 SENTENCES_AHEAD = 2          # the later number may be in the same sentence or the next
+SENTENCE_BREAK = re.compile(r"[.!?\n]")
 
 
 def retaken(text: str, readings: list[Measurement], free: Callable[[tuple[int, int]], bool]) -> list[Measurement]:
@@ -57,12 +58,8 @@ def _bare_number(text: str, first: Measurement, free: Callable[[tuple[int, int]]
     spec = SPEC.get(first.type)
     if first.type != "blood_pressure" and (spec is None or first.value is None):
         return None
-    stop, ends = first.end, 0
-    while ends < SENTENCES_AHEAD and (m := re.search(r"[.!?\n]", text[stop:])):
-        stop += m.end()
-        ends += 1
-    if ends < SENTENCES_AHEAD:
-        stop = len(text)
+    ends = [m.end() for m in SENTENCE_BREAK.finditer(text, first.end)][:SENTENCES_AHEAD]
+    stop = ends[-1] if len(ends) == SENTENCES_AHEAD else len(text)
     if first.type == "blood_pressure":
         for m in PAIR.finditer(text, first.end, stop):
             sys_, dia = int(m.group(1)), int(m.group(2))
