@@ -184,6 +184,15 @@ def lexical_support(question: str, terms: Sequence[str], hits: Sequence[Evidence
 _LEXICAL: dict[int, tuple[object, tuple[dict[str, int], np.ndarray, sparse.csr_matrix]]] = {}
 
 
+def word_weigher(index: LoadedIndex) -> Callable[[str], float]:
+    """A word's weight in ``index`` (BM25's IDF over the passages' own words; 0 for a word it lacks): the offline
+    answer quotes the sentence that shares the question's rare words ("glimepiride", "frail", "runs"), not the one
+    that shares its common ones ("type", "diabetes") — issue 32's fifteenth blind round."""
+    _, idf, _ = _lexical_tables(index)
+    vocab = index.bm25.vocab
+    return lambda word: float(idf[vocab[word]]) if word in vocab else 0.0
+
+
 def _lexical_tables(index: LoadedIndex) -> tuple[dict[str, int], np.ndarray, sparse.csr_matrix]:
     """(chunk id -> row, IDF per word, the words each row has), built once per loaded index. The passages' own words
     (``bm25.own``) where BM25 reads more than them: the lay questions the team wrote for a passage share everyday

@@ -117,11 +117,26 @@ def test_a_question_about_a_combination_gets_the_sentence_on_combining():
 
 def test_a_passage_that_opens_with_some_signs_brings_which_signs():
     """"우울증의 어떤 신호는 즉시 도움이 필요합니다" was quoted alone under a carer's question on warning signs (the
-    thirteenth blind pairwise round); which signs is the next sentence."""
+    thirteenth blind pairwise round); which signs is the next sentence, which shares no word with the question and
+    would not be quoted for itself."""
     urgent = ("우울증의 어떤 신호는 즉시 도움이 필요합니다. 작별 인사를 하거나 소지품을 나눠 주는 것이 그런 예입니다. "
-              "우울증은 치료할 수 있는 병입니다.")
-    course = ("우울증 신호는 기분 저하와 흥미 상실입니다. 우울증 치료는 상담과 약물로 합니다. 우울증 약은 효과가 나타나기까지 "
+              "우울증 신호는 기분 저하와 흥미 상실입니다. 우울증 치료는 상담과 약물로 합니다. 우울증 약은 효과가 나타나기까지 "
               "몇 주가 걸립니다. 우울증 신호가 2주 이상 계속되면 진료를 받으세요.")
-    answer = extractive_answer("남편이 우울증인데 어떤 신호가 위험해요?", [doc(1, course, lang="ko"), doc(2, urgent, lang="ko")],
-                               "ko", TOKENIZE)
+    answer = extractive_answer("남편이 우울증인데 어떤 신호가 위험해요?", [doc(1, urgent, lang="ko")], "ko", TOKENIZE)
     assert "어떤 신호는 즉시 도움이 필요합니다" in answer and "소지품을 나눠 주는 것이 그런 예입니다" in answer
+
+
+def test_the_sentence_with_the_questions_rare_word_is_quoted():
+    """The fifteenth blind pairwise round: "my gran is 88, frail and on insulin … an extra unit to get her into the
+    booklet range?" was answered with the meter passage's general sentences, which share the question's common words;
+    the one on frail people's looser targets shares its rare one. With the index's word weights it is quoted."""
+    common = ["People with diabetes check their blood sugar with a meter.", "A meter shows how food changes blood sugar.",
+              "Write each blood sugar reading down for the meter visit.", "Insulin users check blood sugar more often.",
+              "Keep the meter strips dry so the blood sugar is right."]
+    frail = "Looser targets are safer for frail people."
+    passage = " ".join(common[:2] + [frail] + common[2:])
+    asked = "my gran is frail and on insulin. her meter says her blood sugar is high, is that ok?"
+    plain = extractive_answer(asked, [doc(1, passage)], "en", TOKENIZE)
+    rare = {"frail": 6.0}
+    weighed = extractive_answer(asked, [doc(1, passage)], "en", TOKENIZE, weigh=lambda word: rare.get(word, 0.5))
+    assert "frail" not in plain and "Looser targets are safer for frail people." in weighed

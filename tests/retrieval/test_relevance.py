@@ -20,6 +20,7 @@ from medical_agent.retrieval.relevance import (
     lexical_support,
     outside_the_sources,
     thresholds_for,
+    word_weigher,
 )
 from medical_agent.retrieval.tokenizer import get_tokenizer
 from medical_agent.retrieval.unknown_names import _name_like, as_medicine, korean_word, unknown_words
@@ -266,3 +267,13 @@ def test_what_no_health_passage_says_is_not_covered(text, kind):
     if kind:
         assert judge(text, hits(0.95), [INDEX], T).verdict == INCORRECT
 
+
+
+def test_a_rare_word_weighs_more_than_a_common_one_and_an_unknown_one_nothing():
+    """The offline answer's sentence ranking reads these weights (issue 32): "glimepiride" in one passage of three
+    counts more than "blood" in all three; a word the index lacks weighs 0 (the ranking treats it as average)."""
+    index = _english_index(["Glimepiride can lower blood sugar during long exercise", "Nurses measure blood pressure",
+                            "Blood tests show kidney function"])
+    weigh = word_weigher(index)
+    rare, common = (index.tokenizer.tokenize(w)[0] for w in ("glimepiride", "blood"))
+    assert weigh(rare) > weigh(common) > 0 and weigh("zzzunknown") == 0.0

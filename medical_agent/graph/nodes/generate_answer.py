@@ -54,6 +54,7 @@ from ...prompts import (
     unmark,
 )
 from ...red_flags import FIRST_AID, crisis_help, with_emergency_line
+from ...retrieval.relevance import word_weigher
 from ...safety import collect_facts, rule_notes
 from ...settings import sources_write
 from ..deps import Deps
@@ -112,7 +113,7 @@ def _with_sources(body: str, state: AgentState, deps: Deps, lang: str, docs: lis
     if cited & set(range(1, len(docs) + 1)):     # what the answer drew on, not its neighbours (numbers kept)
         docs = [d if n in cited or n == 1 else replace(d, text="") for n, d in enumerate(docs, start=1)]
     points = source_points(state["user_text"], docs, lang, deps.retriever.index.tokenizer.tokenize,
-                           _expansion_terms(state), body)
+                           _expansion_terms(state), body, weigh=word_weigher(deps.retriever.index))
     if not points:
         return body
     added = "\n\n" + SOURCES_HEADING["ko" if lang == "ko" else "en"] + "\n" + "\n".join(points)
@@ -221,7 +222,7 @@ def generate_answer(state: AgentState, turn: TurnContext, deps: Deps) -> AgentSt
             statement = bool(state.get("update_profile")) and not state.get("question_asked", True)
             body = extractive_answer(state["user_text"], citable(docs, plan), lang,
                                      deps.retriever.index.tokenizer.tokenize, terms, state.get("profile_summary", ""),
-                                     statement=statement)
+                                     statement=statement, weigh=word_weigher(deps.retriever.index))
             generator = "extractive" if generator == "llm" else generator
             key_points = parse_reply(body)[1]
         body = f"{prefix}\n\n{body}".strip() if prefix else body
