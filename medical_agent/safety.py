@@ -38,6 +38,7 @@ class Facts:
     haemoglobin: float | None = None                     # a haemoglobin the message gives, g/dL
     bp_now: bool = False                                 # the blood pressure was read in this message
     doubled: bool = False                                # two medicines of one kind, or a combination and its part
+    named_conditions: frozenset[str] = frozenset()       # conditions the message names for anyone (a daughter's asthma)
 
     @property
     def any_drug(self) -> frozenset[str]:
@@ -47,6 +48,11 @@ class Facts:
     @property
     def any_class(self) -> frozenset[str]:
         return self.drug_classes | self.named_classes
+
+    @property
+    def any_condition(self) -> frozenset[str]:
+        """The person's conditions and those the message names for anyone: the caution fits whoever has it."""
+        return self.conditions | self.named_conditions
 
 
 NSAIDS, ANTICOAG = {"nsaid"}, {"anticoagulant"}
@@ -269,6 +275,54 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
     ("pregnancy_nsaid", lambda f: f.pregnant and bool(f.drug_classes & NSAIDS),
      {"ko": "임신 중, 특히 20주 이후에는 소염진통제(NSAID)를 피하는 것이 일반적입니다. 필요하면 의료진과 상의하세요.",
       "en": "NSAIDs are generally avoided in pregnancy, especially from 20 weeks. Ask your clinician."}),
+    # --- the fifteenth blind pairwise round: situations the passages' sentences left without their caution ---
+    ("glp1_belly_pain", lambda f: "glp1" in f.any_class and "belly_pain" in f.asks,
+     {"ko": "GLP-1 계열 약(세마글루타이드·리라글루타이드·둘라글루타이드 등)을 쓰는 중에 생긴 복통은 진료를 받아 확인하세요. "
+            "기름진 식사 뒤 오른쪽 윗배 통증은 담낭(쓸개) 문제일 수 있고, 등으로 뻗치는 심하고 계속되는 복통은 췌장염일 수 "
+            "있습니다. 통증이 심하거나 계속되거나, 열·구토가 있거나 눈이나 피부가 노래지면 오늘 바로 진료를 받으세요.",
+      "en": "On a GLP-1 medicine (semaglutide, liraglutide, dulaglutide and others), stomach pain needs a doctor's check: "
+            "pain under the right ribs after fatty meals can be a gallbladder problem, and severe, lasting pain spreading "
+            "to the back can be pancreatitis. With severe or lasting pain, fever, vomiting, or yellow eyes or skin, get "
+            "care today."}),
+    ("anticoagulant_skipped", lambda f: bool(f.any_class & ANTICOAG) and "skip_doses" in f.asks,
+     {"ko": "항응고제(와파린, 아픽사반(엘리퀴스), 리바록사반(자렐토) 등)를 하루걸러 먹거나 처방보다 적게 먹으면 뇌졸중과 "
+            "혈전을 막는 효과가 떨어집니다. 스스로 줄이거나 건너뛰지 말고, 멍이 잘 드는 것은 처방한 의사에게 알려 상의하세요. "
+            "검은 변, 소변에 피, 피를 토하거나 머리를 부딪친 경우에는 바로 응급 진료를 받으세요.",
+      "en": "A blood thinner (warfarin, apixaban (Eliquis), rivaroxaban (Xarelto) and others) taken every other day or "
+            "at less than the prescribed dose protects less against stroke and clots. Do not cut down or skip doses on "
+            "your own: tell the prescriber about the bruising. Black stools, blood in the urine, vomiting blood or a "
+            "knock to the head need urgent care."}),
+    ("nsaid_asthma", lambda f: bool(f.any_class & NSAIDS or "aspirin" in f.any_drug) and any(
+        "asthma" in c for c in f.any_condition),
+     {"ko": "천식이 있는 사람 중 일부는 아스피린이나 이부프로펜·나프록센 같은 소염진통제(NSAID)를 먹으면 쌕쌕거림이나 "
+            "천식 발작이 생깁니다. 처음 먹는다면 먼저 의사나 약사와 상의하고, 먹은 뒤 숨이 차거나 쌕쌕거리면 더 먹지 말고 "
+            "증상 완화 흡입기를 쓰며 진료를 받으세요. 통증에는 아세트아미노펜이 대안일 수 있습니다.",
+      "en": "Some people with asthma react to aspirin or NSAID painkillers such as ibuprofen and naproxen with wheezing "
+            "or an asthma attack. Before a first dose, check with a doctor or pharmacist; if it brings on wheezing or "
+            "breathlessness, stop it, use the reliever inhaler and get help. Acetaminophen (paracetamol) may be an "
+            "alternative for pain."}),
+    ("insulin_raised", lambda f: "insulin" in f.any_class and "raise_dose" in f.asks,
+     {"ko": "인슐린 용량은 스스로 늘리지 말고 담당 의료진이 정한 방법대로만 조절하세요. 특히 고령이거나 쇠약한 분은 "
+            "저혈당(넘어짐, 혼란)이 더 위험해서 혈당 목표를 일부러 느슨하게 잡습니다. 목표 범위가 서로 다르게 적혀 있으면 "
+            "어느 쪽을 따를지 의료진에게 확인하세요.",
+      "en": "Do not raise an insulin dose on your own: change it only as the diabetes team has set out. In older or "
+            "frail people, targets are set looser on purpose because a low (falls, confusion) is more dangerous. If two "
+            "sources give different target ranges, ask the care team which one applies."}),
+    ("gestational_starving", lambda f: "starve" in f.asks and (
+        f.pregnant or "gestational" in f.asks or "gestational diabetes" in f.any_condition),
+     {"ko": "임신성 당뇨에서 식사와 운동만으로 혈당이 조절되지 않으면 인슐린이 표준 치료이며, 임신 중에도 쓰는 안전한 "
+            "약입니다. 끼니를 굶어 혈당을 맞추는 것은 아기에게 필요한 영양이 모자라고 케톤이 생길 수 있어 안전하지 않습니다. "
+            "걱정되는 점은 담당 의료진과 상의하세요.",
+      "en": "In gestational diabetes, when diet and activity are not enough, insulin is the standard treatment and is "
+            "safe in pregnancy. Skipping meals to keep glucose down is not safe: the baby needs the nourishment, and "
+            "starving can produce ketones. Talk your worries through with your care team."}),
+    ("exercise_lows", lambda f: bool(f.any_class & {"sulfonylurea", "insulin"}) and "long_exercise" in f.asks,
+     {"ko": "설폰요소제(글리메피리드 등)나 인슐린을 쓰면 오래 운동하는 동안과 끝난 뒤 몇 시간(밤사이 포함) 동안 저혈당이 "
+            "올 수 있습니다. 운동 전·중·후에 혈당을 재고 빨리 흡수되는 당을 가지고 다니며, 오래 운동하는 날 약이나 식사를 "
+            "조절할지 담당 의료진과 상의하세요.",
+      "en": "On a sulfonylurea (glimepiride and others) or insulin, blood sugar can drop during long exercise and for "
+            "hours afterwards, overnight included. Check before, during and after, carry fast-acting sugar, and ask your "
+            "care team whether to adjust the medicine or food on long-exercise days."}),
     ("blood_pressure_crisis", _bp_crisis,
      {"ko": "기록된 혈압이 180/120 mmHg 이상으로 매우 높습니다. 가슴 통증, 숨참, 심한 두통, 시야 이상, 한쪽 팔다리 마비나 "
             "말이 어눌해지는 증상이 함께 있으면 바로 119에 전화하세요. 증상이 없어도 다시 재 보고 오늘 안에 의료진과 상의하세요.",
@@ -340,6 +394,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     meds: set[str] = set()
     named: set[str] = set()
     conds: set[str] = set()
+    named_conds: set[str] = set()
     egfr: float | None = None
     pregnant = False
     blood_pressure, glucose, heart_rate = _latest_readings(slot_out or {}, profile or {})
@@ -353,6 +408,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
         for item in source.get("conditions", []):
             if item.get("assertion", "present") in HELD:   # lay descriptions count: caution
                 conds.add(item["name"].lower())
+            if this_turn and item.get("assertion", "present") != "negated":
+                named_conds.add(item["name"].lower())
         pregnant = pregnant or bool((source.get("demographics") or {}).get("is_pregnant"))
         for lab in source.get("labs", []):
             if lab.get("type") == "egfr":
@@ -372,7 +429,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
                  potassium, sodium, haemoglobin=haemoglobin,
                  bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])),
-                 doubled=_doubled(meds | named, drug_class))
+                 doubled=_doubled(meds | named, drug_class), named_conditions=frozenset(named_conds))
 
 
 def _doubled(medicines: set[str], drug_class: dict[str, str]) -> bool:

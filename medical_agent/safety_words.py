@@ -118,6 +118,31 @@ ASKS = {
         r"(?:이|가|의|한테서|에게서)?\s*(?:\S+\s*){0,4}?(?:받아\s*온|먹던|먹다\s*남은|처방\s*받은|남긴)\s*(?:\S+\s*)?"
         r"(?:약|항생제|수면제|진통제|알약)[^.?!]{0,60}?(?:먹여|먹이|먹어도|먹어\s*봐도|줘도|써도)|"
         r"(?:먹다\s*남은|남은)\s*(?:\S+\s*)?(?:약|항생제)(?:을|를|이|가)?\s*(?:\S+\s*){0,4}?(?:먹여|먹이|줘도|먹어도)", _I),
+    # The fifteenth blind pairwise round's unsafe answers, each a situation the sources' sentences missed:
+    # belly pain on a GLP-1 medicine ("오른쪽 윗배가 묵직하게 아프고 가끔 등까지": gallbladder, pancreas)
+    "belly_pain": re.compile(r"윗배|명치|복통|배\s*(?:가|도|는|쪽이)?\s*(?:\S+\s)?(?:아프|아파|쑤시|뻐근|찌르)|"
+                             r"(?:stomach|belly|tummy|abdominal)\s*(?:pain|ache)|stomachache|bellyache|"
+                             r"pain\s+(?:in|under)\s+(?:my\s+|her\s+|his\s+|the\s+)?(?:right\s+)?(?:upper\s+)?"
+                             r"(?:belly|stomach|tummy|abdomen|ribs)|upper\s+(?:right\s+)?(?:belly|abdomen|stomach)", _I),
+    # doses skipped or halved ("하루걸러 한번씩만 드시겠대요 반만 먹어도", "every other day")
+    "skip_doses": re.compile(r"하루\s*걸러|이틀에\s*한\s*번|격일|반\s*(?:만|알|씩)\s*(?:먹|드시|복용)|반으로\s*(?:줄|쪼개|나눠)|"
+                             r"every\s+other\s+day|alternate\s+days|"
+                             r"skip(?:ping)?\s+(?:a\s+|some\s+|the\s+|my\s+|her\s+|his\s+)?(?:doses?|days?|pills?|tablets?)|"
+                             r"half\s+(?:a\s+|the\s+|her\s+|his\s+|my\s+)?(?:dose|pill|tablet)|cut\s+\w+\s+in\s+half", _I),
+    # an insulin dose raised on one's own ("give her an extra unit or two each night")
+    "raise_dose": re.compile(r"extra\s+(?:unit|dose|shot|jab)s?|\bunits?\s+or\s+two\b|(?:a\s+(?:few|couple)|some)\s+more\s+units|"
+                             r"(?:increase|raise|bump\s+up|up)\s+(?:her|his|my|the)\s+(?:insulin|dose|units)|"
+                             r"(?:인슐린|단위|용량)\S{0,2}\s*(?:\S+\s*)?(?:더\s*(?:맞|놓|늘)|늘려|올려)|한두\s*단위|1\s*~\s*2\s*단위", _I),
+    # meals starved or insulin refused to keep glucose down ("밥을 더 굶어서라도 식단으로만 버티고")
+    "starve": re.compile(r"굶|끼니\s*(?:를|을)?\s*(?:거르|건너뛰)|밥\s*(?:을|를)?\s*(?:안|덜|적게)\s*먹|starv|"
+                         r"skip(?:ping)?\s+meals|(?:eat|eating)\s+(?:much\s+)?less|not\s+eat(?:ing)?\s+(?:at\s+all|anything)", _I),
+    # gestational diabetes named in everyday words (임당)
+    "gestational": re.compile(r"임당|임신성\s*당뇨|gestational\s+diabetes|\bGDM\b", _I),
+    # long exercise on a medicine that can cause lows ("90 min long runs", "half marathon")
+    "long_exercise": re.compile(r"marathon|long\s+runs?|\brunning\b|(?:go|going|went)\s+(?:for\s+)?(?:a\s+)?runs?\b|"
+                                r"\d+\s*(?:k|km|mi|miles?)\s+runs?|\bjog(?:s|ging)?\b|\bhik(?:e|es|ing)\b|cycling|"
+                                r"bike\s+rides?|workouts?|exercis\w*|\bgym\b|마라톤|달리기|러닝|조깅|등산|자전거|"
+                                r"운동\s*(?:을|를)?\s*(?:하|할|해|시작|오래|많이)", _I),
 }
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).

@@ -164,3 +164,42 @@ def test_a_class_said_beside_its_member_is_one_medicine():
     one = collect_facts(None, _taking("Statin", "Simvastatin"), classes, "자몽주스 마셔도 돼요?")
     two = collect_facts(None, _taking("Atorvastatin", "Simvastatin"), classes, "같이 먹어도 돼요?")
     assert "same_medicine_twice" not in rule_names(one) and "same_medicine_twice" in rule_names(two)
+
+
+ROUND15 = {"semaglutide": "glp1", "apixaban": "anticoagulant", "naproxen": "nsaid", "insulin": "insulin",
+           "glimepiride": "sulfonylurea"}
+
+
+def _said(meds=(), conditions=(), whose="present"):
+    return {"medications": [{"name": m, "assertion": whose} for m in meds],
+            "conditions": [{"name": c, "assertion": whose} for c in conditions]}
+
+
+@pytest.mark.parametrize("meds, conditions, whose, text, rule", [
+    (["Semaglutide"], [], "present", "오젬픽 6개월째인데 기름진거 먹고나면 오른쪽 윗배가 묵직하게 아프고 등까지 뻐근해요", "glp1_belly_pain"),
+    (["Apixaban"], [], "other_person", "엄마가 멍이 든다고 엘리퀴스를 하루걸러 한번씩만 드시겠대요", "anticoagulant_skipped"),
+    (["Apixaban"], [], "present", "can I take my eliquis every other day because of the bruising?", "anticoagulant_skipped"),
+    (["Naproxen"], ["Asthma"], "other_person", "천식 있는 딸이 생리통에 나프록센을 먹어보겠대요 괜찮아요?", "nsaid_asthma"),
+    (["Insulin"], [], "other_person", "my gran is frail, can I give her an extra unit or two each night?", "insulin_raised"),
+    (["Insulin"], [], "present", "임당인데 인슐린 맞기 싫어서 밥을 굶어서라도 버티고 싶어요", "gestational_starving"),
+    (["Glimepiride"], [], "present", "on glimepiride and doing 90 min long runs for a half marathon", "exercise_lows"),
+])
+def test_the_fifteenth_rounds_unsafe_answers_get_their_caution(meds, conditions, whose, text, rule):
+    """Each of the fifteenth blind pairwise round's unsafe answers quoted passages that missed the point (a GLP-1 with
+    belly pain, a blood thinner taken every other day, naproxen for an asthmatic teen, an extra insulin unit for a
+    frail 88-year-old, starving instead of insulin in gestational diabetes, glimepiride on long runs); the rule
+    fires whoever the medicine is for."""
+    assert rule in rule_names(collect_facts(None, _said(meds, conditions, whose), ROUND15, text))
+
+
+@pytest.mark.parametrize("meds, conditions, text", [
+    (["Semaglutide"], [], "오젬픽 맞고 속이 메스꺼워요"),                        # nausea, not belly pain
+    (["Apixaban"], [], "대장내시경 때문에 엘리퀴스는 이틀 전부터 쉬라고 했고 메트포르민은 당일 아침만 건너뛰래요"),
+    (["Naproxen"], [], "생리통에 나프록센 먹어도 돼요?"),                       # no asthma
+    (["Insulin"], [], "I ran out of insulin, what do I do?"),                  # not exercise, not a raised dose
+    (["Insulin"], [], "인슐린을 맞는데 밥을 먹고 나면 혈당이 올라요"),              # not starving, not pregnant
+])
+def test_nearby_messages_get_no_such_caution(meds, conditions, text):
+    fired = set(rule_names(collect_facts(None, _said(meds, conditions), ROUND15, text)))
+    assert not fired & {"glp1_belly_pain", "anticoagulant_skipped", "nsaid_asthma", "insulin_raised",
+                        "gestational_starving", "exercise_lows"}
