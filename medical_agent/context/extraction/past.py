@@ -105,7 +105,9 @@ EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|Â
                           r"\byears?\s+ago\b|\bas\s+a\s+(?:child|kid|teen(?:ager)?|baby)\b|"
                           # "kidney stone in my 20s, â€¦ and shingles last spring" (utterances_test20)
                           r"\bin\s+my\s+(?:teens|[1-9]0s|twenties|thirties|forties|fifties|sixties)\b|"
-                          r"\blast\s+(?:spring|summer|autumn|fall|winter|year)\b", re.I)
+                          r"\blast\s+(?:spring|summer|autumn|fall|winter|year)\b|"
+                          # "PMH: appendectomy '09, kidney stone 2017" (utterances_test23): a bare year after the item
+                          r"(?<![\d/.-])(?:(?:19|20)\d{2}|'\d{2})(?![\d/.%-])", re.I)
 # A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)

@@ -73,6 +73,8 @@ AGE_THEN_SEX = re.compile(r"(?:^|(?<=\bMe:\s)|(?<=\bme:\s)|(?<=[.!?]\s))\W{0,2}(
 AGE_SEX_OPENING = re.compile(r"^\W{0,2}([1-8]\d)([MF])(?=\s+[a-z])")
 # "M, 29. Creamy discharge …" (the letter first), "im 23 f and sometimes …" (utterances_test14)
 SEX_THEN_AGE = re.compile(r"^\W{0,2}(M|F)\s*,\s*(\d{2})(?=\s*[.,;:]|\s*$)")
+# a profile typed as a list, "Age 47 / M / 5'11\" / 190 lb" (utterances_test23): the sex a bare letter after the age
+LISTED_SEX = re.compile(r"\b[Aa]ge\s*:?\s*\d{1,3}\s*[/|;]\s*(M|F)(?=\s*[/|;,]|\s*$)")
 IM_AGE_SEX = re.compile(r"\bi'?m\s+(\d{2})\s?([mf])\b(?=\s*(?:and|but|with|so|[,.;]|$))", re.I)
 AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
@@ -204,6 +206,8 @@ def find_demographics(text: str) -> list[RuleHit]:
         letter = (mm.group(2) or mm.group(4) or mm.group(6)).upper()      # "35 m, no chest pain" (utterances_test9)
         hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
     for mm in SEX_THEN_AGE.finditer(text):
+        hits.append(RuleHit("gender", "female" if mm.group(1) == "F" else "male", mm.start(1), mm.end(1)))
+    for mm in LISTED_SEX.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(1) == "F" else "male", mm.start(1), mm.end(1)))
     for mm in IM_AGE_SEX.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2).upper() == "F" else "male", mm.start(2), mm.end(2)))

@@ -92,8 +92,8 @@ SPECS = [
          40, 800, GLU_UNITS, _glucose),
     Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
          "%", 3, 20, r"%|mmol\s*/\s*mol", _hba1c),
-    Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugars?)|\bglucose\b|\bsugars?\b", "mg/dL", 20, 800,
-         GLU_UNITS, _glucose),
+    Spec("random_glucose", "lab", r"혈당|blood\s+(?:glucose|sugars?)|\bglucose\b|\bsugars?\b|"
+         r"\b[Bb][Ss](?=\s+(?:this|was|is|of|at|\d))", "mg/dL", 20, 800, GLU_UNITS, _glucose),     # "bs was 212"
     Spec("ldl", "lab", r"\bLDL(?:-C)?\b|엘디엘|나쁜\s*콜레스테롤", "mg/dL", 10, 400, LIPID_UNITS, _lipid(38.67, 10)),
     Spec("hdl", "lab", r"\bHDL(?:-C)?\b|에이치디엘|좋은\s*콜레스테롤", "mg/dL", 5, 200, LIPID_UNITS, _lipid(38.67, 5)),
     Spec("triglycerides", "lab", r"중성\s*지방|\btriglycerides?\b|\btrigs?\b|\bTG\b", "mg/dL", 10, 3000, LIPID_UNITS,
@@ -103,18 +103,19 @@ SPECS = [
          r"(?<=panel)[^\d\n.]{0,25}?\btotal\b|(?<=results)[^\d\n.]{0,25}?\btotal\b", "mg/dL", 50, 600,
          LIPID_UNITS, _lipid(38.67, 20)),
     Spec("egfr", "lab", r"사구체\s*여과율|\beGFR\b|\bGFR\b", "mL/min/1.73m2", 1, 200, r"ml/min(?:/1\.73\s*m2)?"),
-    Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
+    Spec("creatinine", "lab", r"크레아티닌|\bcreatinine\b|\bcreat\b|\bCr\b", "mg/dL", 0.1, 20, r"mg/?dl"),
     Spec("uric_acid", "lab", r"요산|uric\s+acid", "mg/dL", 1, 20, r"mg/?dl"),
     Spec("tsh", "lab", r"갑상선\s*자극\s*호르몬|\bTSH\b", "mIU/L", 0.01, 100, r"m?[iu]u/?m?l"),
     Spec("spo2", "vital", r"산소\s*포화도|산소\s*수치|산소(?=가|는|도)|\bSpO2\b|\bO2\s*sats?(?:uration)?\b|"
-         r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bpulse\s+ox\w*", "%", 50, 100, r"%"),
+         r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bpulse\s+ox\w*|\bO2(?=\s*\d{2}\s*%)", "%", 50, 100,
+         r"%"),
     Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b|\bresting\s+rate\b", "bpm", 25, 250,
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
     Spec("respiratory_rate", "vital", r"호흡수|respiratory\s+rate|\bRR\b|breaths", "/min", 4, 70, r"회|/min"),
-    Spec("temperature", "vital", r"체온|열이|\btemp(?:erature)?\b|\bfever\s+of\b|\bthermometer(?:\s+(?:keeps\s+)?(?:reading|reads|read|says|said|shows|showed))?", "°C", 34, 43,
+    Spec("temperature", "vital", r"체온|열이|미열|고열|\btemp(?:erature)?\b|\bfever\s+of\b|\bthermometer(?:\s+(?:keeps\s+)?(?:reading|reads|read|says|said|shows|showed))?", "°C", 34, 43,
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
-         # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도
-         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도쯤)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉)(?![A-Za-z])"),
+         # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도; "99.1F" has no degree sign (test23)
+         value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도쯤)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉|(?<=\.\d)F)(?![A-Za-z])"),
     Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
          _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램|킬로|키로)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
     Spec("height", "vital", r"(?<![가-힣\d])키(?!로)|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
