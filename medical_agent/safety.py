@@ -1,9 +1,9 @@
 """Safety beyond the seed: profile-aware contraindication notes.
 
-Red-flag triage (the emergency line at the very top of an answer) lives in red_flags.py. The notes here come from
-a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs, and what
-the message asks (stopping a medicine, a child, an operation, a sick day: read by :mod:`.safety_words`); they are
-added whatever the backend.
+Red-flag triage (the emergency line at the very top of an answer) lives in the red_flags package. The notes here
+come from a small rules table over drug classes (concept-table topics), the person's conditions, pregnancy and labs,
+and what the message asks (stopping a medicine, a child, an operation, a sick day: read by :mod:`.safety_words`);
+they are added whatever the backend.
 """
 
 from __future__ import annotations
@@ -129,10 +129,10 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "On a blood thinner, a knock to the head needs checking in an emergency department today, even if you "
             "feel fine: bleeding inside the head can show hours later."}),
     ("supplement_anticoagulant", lambda f: "supplement" in f.asks and bool(f.drug_classes & ANTICOAG),
-     {"ko": "은행잎 추출물, 인삼·홍삼, 세인트존스워트, 마늘·강황 보충제, 고용량 오메가3나 비타민 E 같은 건강기능식품은 와파린 등 "
+     {"ko": "은행잎 추출물, 인삼·홍삼, 당귀, 세인트존스워트, 마늘·강황 보충제, 고용량 오메가3나 비타민 E 같은 건강기능식품은 와파린 등 "
             "항응고제의 효과를 바꾸거나 출혈 위험을 높일 수 있습니다. 먹기 전에 의사나 약사와 상의하고, 와파린이라면 INR 검사를 "
             "더 자주 해야 할 수 있습니다.",
-      "en": "Supplements such as ginkgo, ginseng, St John's wort, garlic or turmeric pills, and high-dose fish oil or "
+      "en": "Supplements such as ginkgo, ginseng, dong quai, St John's wort, garlic or turmeric pills, and high-dose fish oil or "
             "vitamin E can change how warfarin and other blood thinners work or add to the risk of bleeding. Ask your "
             "doctor or pharmacist before taking one; on warfarin your INR may need checking more often."}),
     ("sick_day", lambda f: "sick" in f.asks and bool(f.drug_classes & SICK_DAY),
@@ -323,6 +323,13 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "On a sulfonylurea (glimepiride and others) or insulin, blood sugar can drop during long exercise and for "
             "hours afterwards, overnight included. Check before, during and after, carry fast-acting sugar, and ask your "
             "care team whether to adjust the medicine or food on long-exercise days."}),
+    ("cannabis_pregnancy", lambda f: f.pregnant and "cannabis" in f.asks,
+     {"ko": "임신 중(그리고 모유 수유 중)에는 대마(마리화나, CBD 제품 포함)를 쓰지 않는 것이 권고됩니다. 아기의 성장과 뇌 발달에 "
+            "해로울 수 있습니다. 입덧이 심하면 산부인과 의료진에게 말하세요. 임신 중에 쓸 수 있는 입덧 치료가 있고, 물도 "
+            "넘기지 못할 정도면 오늘 진료를 받으세요.",
+      "en": "Cannabis (marijuana, and CBD products too) is advised against in pregnancy and while breastfeeding: it can "
+            "harm the baby's growth and brain development. Tell your maternity team how bad the sickness is: there are "
+            "treatments that are safe in pregnancy, and not keeping even water down needs care today."}),
     ("blood_pressure_crisis", _bp_crisis,
      {"ko": "기록된 혈압이 180/120 mmHg 이상으로 매우 높습니다. 가슴 통증, 숨참, 심한 두통, 시야 이상, 한쪽 팔다리 마비나 "
             "말이 어눌해지는 증상이 함께 있으면 바로 119에 전화하세요. 증상이 없어도 다시 재 보고 오늘 안에 의료진과 상의하세요.",

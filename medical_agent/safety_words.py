@@ -101,7 +101,9 @@ ASKS = {
     # answered "It is generally safe" in the blind pairwise review
     "supplement": re.compile(r"gin(?:k|g|kg|gk)o|st\.?\s*john'?s\s*wort|ginseng|garlic\s+(?:supplement|pill|capsule|tablet)s?|"
                              r"turmeric|curcumin|fish\s+oil|omega[- ]?3|vitamin\s+e\b|은행잎|징코|기넥신|인삼|홍삼|"
-                             r"세인트\s*존스?\s*워트|마늘\s*(?:보충제|영양제|환)|강황|커큐민|울금|오메가\s*-?\s*3|비타민\s*e", _I),
+                             r"세인트\s*존스?\s*워트|마늘\s*(?:보충제|영양제|환)|강황|커큐민|울금|오메가\s*-?\s*3|비타민\s*e|"
+                             # dong quai (the sixteenth blind round: "자렐토 … 당귀즙을 매일 한포씩")
+                             r"당귀|dong\s*quai|angelica\s+sinensis", _I),
     # a medicine prescribed for someone else, taken or given (the fourteenth blind pairwise round: "can I try a few of
     # her flecainide tablets", "남편이 … 받아온 항생제가 몇알 남았는데 … 딸한테 먹이면"; both answered with no word on it)
     "others_medicine": re.compile(
@@ -136,6 +138,9 @@ ASKS = {
     # meals starved or insulin refused to keep glucose down ("밥을 더 굶어서라도 식단으로만 버티고")
     "starve": re.compile(r"굶|끼니\s*(?:를|을)?\s*(?:거르|건너뛰)|밥\s*(?:을|를)?\s*(?:안|덜|적게)\s*먹|starv|"
                          r"skip(?:ping)?\s+meals|(?:eat|eating)\s+(?:much\s+)?less|not\s+eat(?:ing)?\s+(?:at\s+all|anything)", _I),
+    # cannabis (the sixteenth blind round: "8 wks pregnant … a bit of weed helps morning sickness, is that ok?")
+    "cannabis": re.compile(r"\bweed\b|marijuana|marihuana|cannabis|\bCBD\b|\bTHC\b|\bpot\s+(?:brownies?|gummies)|edibles|"
+                           r"대마|마리화나|칸나비스", _I),
     # gestational diabetes named in everyday words (임당)
     "gestational": re.compile(r"임당|임신성\s*당뇨|gestational\s+diabetes|\bGDM\b", _I),
     # long exercise on a medicine that can cause lows ("90 min long runs", "half marathon")

@@ -203,3 +203,12 @@ def test_nearby_messages_get_no_such_caution(meds, conditions, text):
     fired = set(rule_names(collect_facts(None, _said(meds, conditions), ROUND15, text)))
     assert not fired & {"glp1_belly_pain", "anticoagulant_skipped", "nsaid_asthma", "insulin_raised",
                         "gestational_starving", "exercise_lows"}
+
+
+def test_the_sixteenth_rounds_unsafe_answers_get_their_caution():
+    """Dong quai juice with rivaroxaban got no bleeding caution; cannabis for morning sickness at 8 weeks got none."""
+    mum = {"medications": [{"name": "Rivaroxaban", "assertion": "other_person"}]}
+    assert "supplement_anticoagulant" in rule_names(collect_facts(None, mum, CLASSES, "엄마가 자렐토 드시는데 당귀즙을 매일 드세요"))
+    pregnant = {"demographics": {"is_pregnant": True}}
+    assert "cannabis_pregnancy" in rule_names(collect_facts(None, pregnant, {}, "8 weeks pregnant, can a little weed help?"))
+    assert "cannabis_pregnancy" not in rule_names(collect_facts(None, None, {}, "can a little weed help my back pain?"))
