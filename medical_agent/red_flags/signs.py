@@ -1,32 +1,12 @@
-"""Red flags: what a person describes that needs an emergency line before anything else is said.
-
-The line goes at the very top of the answer, whatever else happens (cache hit, offline mode, LLM failure). It fires
-on an acute state described, not on a question about a condition ("What are the warning signs of a stroke?" is
-answered from the sources without it).
-
-Why these forms: the first patterns asked for textbook wording ("chest pain" and "sweating", "말이 어눌"), and the
-team's question sets, written the way people type, showed them missing 20 of 25 emergencies, the demo's own
-development examples among them: "가슴이 쥐어짜듯 아프고 식은땀이 나요" (the pain word seven characters after 가슴), "my
-best friend keeps saying everyone would be better off without her", "the worst headache of my life", an insulin user
-"불러도 대답이 없어요" with no word for low blood sugar, "입이 한쪽으로 삐뚤어졌어요 말도 어눌하시고요", blue lips, a bee
-sting with "목이 조이는 느낌". And "the 1 hour glucose test at 26 weeks" read as a glucose of 26. The forms below are
-what those taught, in general form; checked for false alarms on MedQuAD's 47,441 questions and every team set.
-"""
+"""The signs a red flag is made of: each pattern reads one thing a person may describe (a chest pain word, a companion
+sign, a reading out of range), in Korean and English; :mod:`.triage` combines them into the emergencies. The reasons
+for their forms are in the package's docstring and beside each pattern."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
 _I = re.I
-
-
-@dataclass(frozen=True)
-class RedFlag:
-    kind: str
-    line: str
 
 
 def _any(*patterns: str) -> re.Pattern[str]:
@@ -397,7 +377,7 @@ BIRTH_RECENT = _any(r"(?:낳(?:고|은\s*지)|출산(?:하고|한\s*지|\s*후))
                     r"after\s+(?:giving\s+birth|delivery|the\s+birth|my\s+c-?section))")
 
 
-def _past_20_weeks(text: str) -> bool:
+def past_20_weeks(text: str) -> bool:
     return bool(PREGNANCY_WORD.search(text)) and any(20 <= int(m.group(1)) <= 42 for m in PREGNANCY_WEEKS_SAID.finditer(text))
 
 
@@ -439,52 +419,11 @@ WATER_LOAD = _any(r"물(?:을|만|로)?\s*(?:\S+\s*)?(?:[4-9]|1\d)\s*(?:리터|�
 
 PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
 
-EMERGENCY = {
-    "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
-    "en": "🚨 This may be an emergency. Call your local emergency number (911 in the US) now or go to the nearest "
-          "emergency department.",
-}
-SUICIDE_LINE = {
-    "ko": "🚨 지금 위험하다고 느끼면 바로 119에 전화하세요. 자살예방상담전화 109(24시간)에서도 도움을 받을 수 있습니다.",
-    "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
-          "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
-}
-# Suicide spoken of without a red flag (a carer asking what to watch for, a passage on depression's urgent signs): the
-# crisis numbers go with the answer as safe-messaging guidance asks (the thirteenth blind pairwise round: "어떤 말이나
-# 행동을 하면 위험한 신호예요? 그럴땐 어디로 연락해야돼요?" got no number)
-SUICIDE_TOPIC = _any(SUICIDE.pattern, r"자해|self[-\s]?harm|kill\s+themselves")
-CRISIS_HELP = {
-    "ko": "자살 위험이 걱정되면: 지금 위험하면 119, 24시간 자살예방상담전화 109에서 상담을 받을 수 있습니다.",
-    "en": "If someone may be at risk of suicide: call your local emergency number (911 in the US) if there is immediate "
-          "danger; in the US call or text 988 (Suicide & Crisis Lifeline), in Korea call 109 (24 hours).",
-}
-
-
-def crisis_help(question: str, passages: Sequence[str], lang: str) -> str | None:
-    """The crisis numbers when the question or what the answer quotes (``passages``) speaks of suicide
-    (:data:`SUICIDE_TOPIC`); a passage that only mentions it somewhere the answer does not quote is not enough (an
-    insomnia passage's side note would put the numbers under "can't sleep")."""
-    spoken = SUICIDE_TOPIC.search(question) or any(SUICIDE_TOPIC.search(p) for p in passages)
-    return CRISIS_HELP["ko" if lang == "ko" else "en"] if spoken else None
-
-
-# What to do at once, beside the emergency line, where waiting for the call can harm: someone with severe low blood sugar
-# who cannot swallow must get nothing by mouth (the sixth blind round: a husband on insulin "주스를 줘도 삼키질 못해요"
-# was answered with the 15-15 rule of sugar by mouth, under the line).
-FIRST_AID = {
-    "severe_hypoglycaemia": {
-        "ko": "삼키지 못하거나 정신이 흐리면 입으로 음식이나 음료를 넣지 마세요(사레·질식 위험). 처방받은 글루카곤(주사나 코 "
-              "스프레이)이 있으면 바로 쓰고, 옆으로 눕혀 두세요.",
-        "en": "If they cannot swallow safely or are drowsy, put nothing in their mouth (they may choke); give prescribed "
-              "glucagon (an injection or nasal powder) now if there is some, and turn them on their side."},
-}
-
-
 NOT_BEFORE = re.compile(r"\b(?:no|not|without|denies|any)\s+(?:\w+\s+){0,2}$", _I)
 NOT_AFTER = re.compile(r"^\S{0,3}\s*(?:은|는|도)?\s*(?:없|안\s*(?:나|아프|보이))")
 
 
-def _said(pattern: re.Pattern[str], text: str) -> bool:
+def said(pattern: re.Pattern[str], text: str) -> bool:
     """A sign the text says is there, not one it denies ("no chest pain or anything", "가슴 통증은 없어요")."""
     return any(not NOT_BEFORE.search(text[max(0, m.start() - 30):m.start()]) and not NOT_AFTER.match(text[m.end():m.end() + 12])
                for m in pattern.finditer(text))
@@ -504,75 +443,7 @@ BREATHS_PER_MINUTE = re.compile(r"(?:숨|호흡)[^.?!]{0,20}?(?:1\s*분에|분�
                                 r"(?:times\s+(?:a|per)\s+minute|breaths?\s*(?:a|per|/)\s*min(?:ute)?|/\s*min)|"
                                 # "i counted only about 7 breaths in a minute" (visitor_test16)
                                 r"(?<!\d)(\d{1,2})\s+breaths?\s+(?:in|a|per|each)\s+(?:a\s+|one\s+)?minute", re.I)
-
-
-def triage(text: str, lang: str) -> RedFlag | None:
-    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
-    lang = "ko" if lang == "ko" else "en"
-    if SUICIDE.search(text):
-        return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
-    low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
-    checks = (
-        ("chest_pain", _said(CHEST, text) and bool(CHEST_COMPANION.search(text)) or bool(CHEST_CRUSHING.search(text))),
-        ("collapse", _said(COLLAPSE, text) and bool(COLLAPSE_COMPANION.search(text))),
-        ("chest_pain", bool(CHEST_WORD.search(text) and _said(SQUEEZING, text) and CHEST_COMPANION.search(text))),
-        ("preeclampsia", (_past_20_weeks(text) or bool(BIRTH_RECENT.search(text))) and sum(bool(p.search(text)) for p in PREECLAMPSIA_SIGNS) >= 2),
-        ("chest_pain", bool(JAW_SPREAD.search(text) and JAW_COMPANION.search(text))),
-        ("stroke", bool(STROKE.search(text))),
-        ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
-        ("unresponsive", bool(UNRESPONSIVE.search(text))),
-        ("anaphylaxis", bool(ANAPHYLAXIS.search(text)) or bool(ALLERGEN.search(text) and (AIRWAY.search(text) or
-                                                                                        PEN_USED.search(text)))),
-        ("breathing", bool(BREATHING.search(text))),
-        ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
-        ("sudden_headache", bool(HEADACHE.search(text))),
-        ("meningitis", bool(MENINGITIS.search(text))),
-        ("seizure", _said(SEIZURE_TOLD, text) and bool(FEVER.search(text) or CLOUDED.search(text))),
-        ("bleeding", bool(BLEEDING.search(text))),
-        ("rhabdomyolysis", bool(DARK_URINE.search(text) and MUSCLE.search(text))),
-        ("overdose", bool(OVERDOSE.search(text))),
-        ("head_injury_vomiting", bool(HEAD_KNOCK.search(text) and VOMITING.search(text))),
-        ("belly_to_back", bool(BELLY_TO_BACK.search(text) and VOMITING.search(text))),
-        ("slow_pulse_faint", bool(FAINT.search(text)) and any(int(m.group(1)) < 40 for m in SLOW_PULSE.finditer(text))),
-        ("very_high_glucose", bool(CONFUSED.search(text)) and any(int(m.group(1)) >= 400
-                                                                  for m in HIGH_GLUCOSE.finditer(text))),
-        ("severe_hypoglycaemia", bool(INSULIN_USER.search(text) and INSULIN_SEVERE.search(text))),
-        ("dehydration", bool(NO_URINE.search(text) and DRIED_OUT.search(text))),
-        ("chest_pain", bool(CHEST.search(text) and NITRO.search(text) and NOT_EASED.search(text))),
-        ("meningitis", bool(NON_BLANCHING.search(text) and FEVER.search(text))),
-        ("hypertensive_emergency", _said(ORGAN_SIGNS, text) and any(
-            int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
-        ("ketoacidosis", bool((KETONES.search(text) or THIRST_AND_PEEING.search(text)) and KETOACIDOSIS_SIGNS.search(text))),
-        ("ketoacidosis", bool(TYPE1_OR_INSULIN.search(text) and VOMITING.search(text) and DKA_BREATH_OR_DROWSY.search(text))),
-        ("low_oxygen", _said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
-        ("bowel_obstruction", bool(NO_WIND.search(text) and VOMITING.search(text))),
-        ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and
-                                 ACIDOSIS_COMPANION.search(text))),
-        ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
-        ("high_potassium", any(float(m.group(1)) >= 6.5 or (float(m.group(1)) >= 6.0 and POTASSIUM_SIGNS.search(text))
-                               for m in HIGH_POTASSIUM.finditer(text))),
-        ("retinal_detachment", bool(FLOATERS.search(text) and FLASHES_OR_SHADOW.search(text) and SUDDEN_MANY.search(text))),
-        ("fewer_fetal_movements", bool(FEWER_MOVEMENTS.search(text) and LATE_PREGNANCY.search(text))),
-        ("chest_pain", bool(_said(CHEST, text) and AT_REST.search(text) and WORSENING.search(text))),
-        ("fever_on_chemotherapy", bool(CHEMO.search(text)) and _said(FEVER, text)),
-        ("severe_hypoglycaemia", bool(SUGAR_GIVEN.search(text) and MUDDLED.search(text))),
-        ("hypothermia", bool(LOW_TEMPERATURE.search(text))),
-        ("reye_syndrome", bool(ASPIRIN.search(text) and VIRAL.search(text) and VOMITING.search(text) and
-                               (CLOUDED.search(text) or CONFUSED.search(text)))),
-        ("pregnancy_bleeding", _past_20_weeks(text) and _said(PREGNANCY_BLEEDING, text)),
-        ("rhabdomyolysis", bool(CANNOT_WALK_FOR_PAIN.search(text) and NO_URINE.search(text))),
-        ("water_intoxication", bool(WATER_LOAD.search(text) and (VOMITING.search(text) or CLOUDED.search(text)))),
-        ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
-    )
-    for kind, hit in checks:
-        if hit:
-            return RedFlag(kind, EMERGENCY[lang])
-    return None
-
-
-def with_emergency_line(answer: str, flag: RedFlag | dict[str, Any] | None) -> str:
-    """Put the emergency line first (once)."""
-    if not flag:
-        return answer
-    line = flag.line if isinstance(flag, RedFlag) else flag["line"]
-    return answer if answer.startswith(line) else f"{line}\n\n{answer}"
+# Suicide spoken of without a red flag (a carer asking what to watch for, a passage on depression's urgent signs): the
+# crisis numbers go with the answer as safe-messaging guidance asks (the thirteenth blind pairwise round: "어떤 말이나
+# 행동을 하면 위험한 신호예요? 그럴땐 어디로 연락해야돼요?" got no number)
+SUICIDE_TOPIC = _any(SUICIDE.pattern, r"자해|self[-\s]?harm|kill\s+themselves")

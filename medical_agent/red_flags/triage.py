@@ -1,0 +1,209 @@
+"""Triage: which red flag a message shows (the signs of :mod:`.signs` combined), the emergency line it puts first, the
+crisis numbers and the first aid that go with it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .signs import (
+    ACIDOSIS_COMPANION,
+    AIRWAY,
+    ALLERGEN,
+    ANAPHYLAXIS,
+    ASPIRIN,
+    AT_REST,
+    BACK,
+    BELLY_TO_BACK,
+    BIRTH_RECENT,
+    BLEEDING,
+    BREATHING,
+    BREATHS_PER_MINUTE,
+    CANNOT_WALK_FOR_PAIN,
+    CHEMO,
+    CHEST,
+    CHEST_COMPANION,
+    CHEST_CRUSHING,
+    CHEST_WORD,
+    CLOUDED,
+    COLLAPSE,
+    COLLAPSE_COMPANION,
+    CONFUSED,
+    DARK_URINE,
+    DKA_BREATH_OR_DROWSY,
+    DRIED_OUT,
+    FAINT,
+    FAST_BREATHING,
+    FEVER,
+    FEWER_MOVEMENTS,
+    FLASHES_OR_SHADOW,
+    FLOATERS,
+    HEAD_KNOCK,
+    HEADACHE,
+    HIGH_GLUCOSE,
+    HIGH_POTASSIUM,
+    HYPO,
+    HYPO_SEVERE,
+    INSULIN_SEVERE,
+    INSULIN_USER,
+    JAW_COMPANION,
+    JAW_SPREAD,
+    KETOACIDOSIS_SIGNS,
+    KETONES,
+    LATE_PREGNANCY,
+    LOW_GLUCOSE,
+    LOW_OXYGEN,
+    LOW_TEMPERATURE,
+    MENINGITIS,
+    METFORMIN,
+    MUDDLED,
+    MUSCLE,
+    NITRO,
+    NO_URINE,
+    NO_WIND,
+    NON_BLANCHING,
+    NOT_EASED,
+    ORGAN_SIGNS,
+    OVERDOSE,
+    PEN_USED,
+    POTASSIUM_SIGNS,
+    PREECLAMPSIA_SIGNS,
+    PREGNANCY_BLEEDING,
+    PRESSURE,
+    PRETERM,
+    SADDLE,
+    SEIZURE_TOLD,
+    SLOW_PULSE,
+    SQUEEZING,
+    STROKE,
+    SUDDEN_MANY,
+    SUGAR_GIVEN,
+    SUICIDE,
+    SUICIDE_TOPIC,
+    THIRST_AND_PEEING,
+    TYPE1_OR_INSULIN,
+    UNRESPONSIVE,
+    VIRAL,
+    VOMITING,
+    WATER_LOAD,
+    WATERS,
+    WORSENING,
+    past_20_weeks,
+    said,
+)
+
+
+@dataclass(frozen=True)
+class RedFlag:
+    kind: str
+    line: str
+
+
+EMERGENCY = {
+    "ko": "🚨 응급 상황일 수 있습니다. 지금 바로 119에 전화하거나 가까운 응급실로 가세요.",
+    "en": "🚨 This may be an emergency. Call your local emergency number (911 in the US) now or go to the nearest "
+          "emergency department.",
+}
+SUICIDE_LINE = {
+    "ko": "🚨 지금 위험하다고 느끼면 바로 119에 전화하세요. 자살예방상담전화 109(24시간)에서도 도움을 받을 수 있습니다.",
+    "en": "🚨 If you might act on these thoughts, call your local emergency number (911 in the US) now. In the US you "
+          "can call or text 988 (Suicide & Crisis Lifeline); elsewhere, contact your local crisis line.",
+}
+CRISIS_HELP = {
+    "ko": "자살 위험이 걱정되면: 지금 위험하면 119, 24시간 자살예방상담전화 109에서 상담을 받을 수 있습니다.",
+    "en": "If someone may be at risk of suicide: call your local emergency number (911 in the US) if there is immediate "
+          "danger; in the US call or text 988 (Suicide & Crisis Lifeline), in Korea call 109 (24 hours).",
+}
+
+
+def crisis_help(question: str, passages: Sequence[str], lang: str) -> str | None:
+    """The crisis numbers when the question or what the answer quotes (``passages``) speaks of suicide
+    (:data:`SUICIDE_TOPIC`); a passage that only mentions it somewhere the answer does not quote is not enough (an
+    insomnia passage's side note would put the numbers under "can't sleep")."""
+    spoken = SUICIDE_TOPIC.search(question) or any(SUICIDE_TOPIC.search(p) for p in passages)
+    return CRISIS_HELP["ko" if lang == "ko" else "en"] if spoken else None
+
+
+# What to do at once, beside the emergency line, where waiting for the call can harm: someone with severe low blood sugar
+# who cannot swallow must get nothing by mouth (the sixth blind round: a husband on insulin "주스를 줘도 삼키질 못해요"
+# was answered with the 15-15 rule of sugar by mouth, under the line).
+FIRST_AID = {
+    "severe_hypoglycaemia": {
+        "ko": "삼키지 못하거나 정신이 흐리면 입으로 음식이나 음료를 넣지 마세요(사레·질식 위험). 처방받은 글루카곤(주사나 코 "
+              "스프레이)이 있으면 바로 쓰고, 옆으로 눕혀 두세요.",
+        "en": "If they cannot swallow safely or are drowsy, put nothing in their mouth (they may choke); give prescribed "
+              "glucagon (an injection or nasal powder) now if there is some, and turn them on their side."},
+}
+
+
+def triage(text: str, lang: str) -> RedFlag | None:
+    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
+    lang = "ko" if lang == "ko" else "en"
+    if SUICIDE.search(text):
+        return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
+    low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
+    checks = (
+        ("chest_pain", said(CHEST, text) and bool(CHEST_COMPANION.search(text)) or bool(CHEST_CRUSHING.search(text))),
+        ("collapse", said(COLLAPSE, text) and bool(COLLAPSE_COMPANION.search(text))),
+        ("chest_pain", bool(CHEST_WORD.search(text) and said(SQUEEZING, text) and CHEST_COMPANION.search(text))),
+        ("preeclampsia", (past_20_weeks(text) or bool(BIRTH_RECENT.search(text))) and sum(bool(p.search(text)) for p in PREECLAMPSIA_SIGNS) >= 2),
+        ("chest_pain", bool(JAW_SPREAD.search(text) and JAW_COMPANION.search(text))),
+        ("stroke", bool(STROKE.search(text))),
+        ("severe_hypoglycaemia", bool(HYPO.search(text) and HYPO_SEVERE.search(text)) or any(v < 54 for v in low)),
+        ("unresponsive", bool(UNRESPONSIVE.search(text))),
+        ("anaphylaxis", bool(ANAPHYLAXIS.search(text)) or bool(ALLERGEN.search(text) and (AIRWAY.search(text) or
+                                                                                        PEN_USED.search(text)))),
+        ("breathing", bool(BREATHING.search(text))),
+        ("cauda_equina", bool(BACK.search(text) and SADDLE.search(text))),
+        ("sudden_headache", bool(HEADACHE.search(text))),
+        ("meningitis", bool(MENINGITIS.search(text))),
+        ("seizure", said(SEIZURE_TOLD, text) and bool(FEVER.search(text) or CLOUDED.search(text))),
+        ("bleeding", bool(BLEEDING.search(text))),
+        ("rhabdomyolysis", bool(DARK_URINE.search(text) and MUSCLE.search(text))),
+        ("overdose", bool(OVERDOSE.search(text))),
+        ("head_injury_vomiting", bool(HEAD_KNOCK.search(text) and VOMITING.search(text))),
+        ("belly_to_back", bool(BELLY_TO_BACK.search(text) and VOMITING.search(text))),
+        ("slow_pulse_faint", bool(FAINT.search(text)) and any(int(m.group(1)) < 40 for m in SLOW_PULSE.finditer(text))),
+        ("very_high_glucose", bool(CONFUSED.search(text)) and any(int(m.group(1)) >= 400
+                                                                  for m in HIGH_GLUCOSE.finditer(text))),
+        ("severe_hypoglycaemia", bool(INSULIN_USER.search(text) and INSULIN_SEVERE.search(text))),
+        ("dehydration", bool(NO_URINE.search(text) and DRIED_OUT.search(text))),
+        ("chest_pain", bool(CHEST.search(text) and NITRO.search(text) and NOT_EASED.search(text))),
+        ("meningitis", bool(NON_BLANCHING.search(text) and FEVER.search(text))),
+        ("hypertensive_emergency", said(ORGAN_SIGNS, text) and any(
+            int(m.group(1)) >= 180 or int(m.group(2)) >= 120 for m in PRESSURE.finditer(text))),
+        ("ketoacidosis", bool((KETONES.search(text) or THIRST_AND_PEEING.search(text)) and KETOACIDOSIS_SIGNS.search(text))),
+        ("ketoacidosis", bool(TYPE1_OR_INSULIN.search(text) and VOMITING.search(text) and DKA_BREATH_OR_DROWSY.search(text))),
+        ("low_oxygen", said(CONFUSED, text) and any(int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text))),
+        ("bowel_obstruction", bool(NO_WIND.search(text) and VOMITING.search(text))),
+        ("lactic_acidosis", bool(METFORMIN.search(text) and FAST_BREATHING.search(text) and
+                                 ACIDOSIS_COMPANION.search(text))),
+        ("waters_breaking", bool(WATERS.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
+        ("high_potassium", any(float(m.group(1)) >= 6.5 or (float(m.group(1)) >= 6.0 and POTASSIUM_SIGNS.search(text))
+                               for m in HIGH_POTASSIUM.finditer(text))),
+        ("retinal_detachment", bool(FLOATERS.search(text) and FLASHES_OR_SHADOW.search(text) and SUDDEN_MANY.search(text))),
+        ("fewer_fetal_movements", bool(FEWER_MOVEMENTS.search(text) and LATE_PREGNANCY.search(text))),
+        ("chest_pain", bool(said(CHEST, text) and AT_REST.search(text) and WORSENING.search(text))),
+        ("fever_on_chemotherapy", bool(CHEMO.search(text)) and said(FEVER, text)),
+        ("severe_hypoglycaemia", bool(SUGAR_GIVEN.search(text) and MUDDLED.search(text))),
+        ("hypothermia", bool(LOW_TEMPERATURE.search(text))),
+        ("reye_syndrome", bool(ASPIRIN.search(text) and VIRAL.search(text) and VOMITING.search(text) and
+                               (CLOUDED.search(text) or CONFUSED.search(text)))),
+        ("pregnancy_bleeding", past_20_weeks(text) and said(PREGNANCY_BLEEDING, text)),
+        ("rhabdomyolysis", bool(CANNOT_WALK_FOR_PAIN.search(text) and NO_URINE.search(text))),
+        ("water_intoxication", bool(WATER_LOAD.search(text) and (VOMITING.search(text) or CLOUDED.search(text)))),
+        ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
+    )
+    for kind, hit in checks:
+        if hit:
+            return RedFlag(kind, EMERGENCY[lang])
+    return None
+
+
+def with_emergency_line(answer: str, flag: RedFlag | dict[str, Any] | None) -> str:
+    """Put the emergency line first (once)."""
+    if not flag:
+        return answer
+    line = flag.line if isinstance(flag, RedFlag) else flag["line"]
+    return answer if answer.startswith(line) else f"{line}\n\n{answer}"
