@@ -418,3 +418,24 @@ def test_suicide_spoken_of_in_a_passage_brings_the_crisis_numbers_without_a_red_
     assert "109" in crisis_help("남편이 우울증인데 어떤 게 위험한 신호예요?", [passage], "ko")
     assert "988" in crisis_help("What should I watch for?", ["Talking about suicide is an emergency."], "en")
     assert crisis_help("우울증 약은 언제부터 효과가 있어요?", ["항우울제는 몇 주 뒤에 효과가 납니다."], "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test19's first run: two emergencies told in everyday Korean got no line (other words here)
+    ("엄마가 설거지하다가 갑자기 비틀거리시더니 한쪽 눈이 안 보인다고 하세요 말은 괜찮게 하시는데 좀 누워 계시면 되나요?", "stroke"),
+    ("아버지가 방금 갑자기 한쪽 눈이 잘 안 보인다고 하시네요", "stroke"),
+    ("he was staggering around the kitchen and says he can't see out of his left eye", "stroke"),
+    ("할아버지가 숨이 차서 말을 한 마디씩 끊어서 하시고 입술도 거무스름해요", "breathing"),
+    ("my mum can only say a few words at a time and her lips look grey", "breathing"),
+])
+def test_sight_lost_in_one_eye_with_balance_and_speech_broken_by_breathlessness_get_the_line(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["한쪽 눈이 원래 약시라서 잘 안 보여요",
+                                  "입술이 트고 각질이 일어나요",
+                                  "숨을 크게 쉬고 말을 천천히 하라고 배웠어요",
+                                  "my left eye has been a bit blurry for years with my cataract"])
+def test_a_lazy_eye_chapped_lips_or_slow_speech_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -90,7 +90,15 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               r".{0,80}(?:seeing\s+double|double\s+vision)",
               r"(?:seeing\s+double|double\s+vision).{0,80}(?:(?:can'?t|cannot)\s+(?:stand|walk)|tipping\s+over|"
               r"falling\s+to\s+one\s+side|lost\s+(?:his|her|my)\s+balance)",
-              r"(?:똑바로\s*못\s*걷|제대로\s*못\s*걷).{0,40}(?:두\s*개로\s*보|겹쳐\s*보)|(?:두\s*개로\s*보|겹쳐\s*보).{0,40}(?:똑바로|제대로)\s*못\s*걷")
+              r"(?:똑바로\s*못\s*걷|제대로\s*못\s*걷).{0,40}(?:두\s*개로\s*보|겹쳐\s*보)|(?:두\s*개로\s*보|겹쳐\s*보).{0,40}(?:똑바로|제대로)\s*못\s*걷",
+              # sudden, with balance lost or sight gone in one eye (visitor_test19: "갑자기 술취한 사람처럼 휘청거리시고 한쪽
+              # 눈이 잘 안보인대요 말은 똑바로 하세요")
+              r"(?:휘청|비틀|중심을?\s*(?:못\s*잡|잃)).{0,40}한쪽\s*눈(?:이|은|도)?\s*(?:잘\s*)?(?:안\s*보|보이지\s*않|흐려)|"
+              r"한쪽\s*눈(?:이|은|도)?\s*(?:잘\s*)?(?:안\s*보|보이지\s*않|흐려).{0,40}(?:휘청|비틀|중심을?\s*(?:못\s*잡|잃))",
+              r"갑자기.{0,30}한쪽\s*눈(?:이|은|도)?\s*(?:잘\s*)?(?:안\s*보|보이지\s*않)",
+              r"sudden(?:ly)?\s+(?:lost|losing|lose|no)\s+(?:the\s+|his\s+|her\s+|my\s+)?(?:sight|vision)\s+in\s+one\s+eye|"
+              r"(?:staggering|stumbling|wobbling|lurching).{0,60}(?:can'?t|cannot|couldn'?t)\s+see\s+(?:out\s+of\s+|with\s+)?"
+              r"(?:one|his|her|my)\s+(?:\w+\s+)?eye")
 # A retina coming away: a shower of new floaters with flashes or a shadow over part of the sight (gate test15: "날파리
 # 같은 게 갑자기 수십 개로 늘었고, 어두운 데서는 번쩍번쩍 빛이 보여요 … 커튼을 친 것처럼"); floaters alone are common
 FLOATERS = _any(r"날파리|비문증|(?:점|먼지|벌레|실)\s*같은\s*(?:게|것)", r"floaters?")
@@ -188,6 +196,11 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
                  r"(?:a|one|his|her|my)\s+(?:full\s+|whole\s+)?sentence\s+without\s+(?:stopping|gasping|pausing|taking\s+a\s+breath|"
                  r"catching|running\s+out)", r"stopping\s+(?:for|to\s+catch)\s+(?:air|(?:his|her|my)?\s*breath)",
                  r"말을?\s*(?:한\s*문장도|끝까지|다)\s*(?:못|잇지\s*못)",
+                 # speech broken by breathlessness, grey lips (visitor_test19: "갑자기 숨이 가빠서 말을 한두마디씩 끊어서
+                 # 하시고 입술이 잿빛이에요")
+                 r"숨.{0,20}말(?:을|도)?\s*(?:한두\s*마디|한\s*마디|띄엄띄엄|끊어|끊기)",
+                 r"입술.{0,6}(?:잿빛|회색|시퍼|거무)",
+                 r"(?:can|could)\s+only\s+(?:say|get\s+out|speak)\s+(?:a\s+few|one\s+or\s+two|two\s+or\s+three)\s+words",
                  # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
                  # coughing up pinkish foamy spit")
                  r"pink(?:ish)?\s*,?\s*(?:and\s+)?(?:foamy|frothy)|(?:foamy|frothy)\s*,?\s*(?:and\s+)?pink(?:ish)?",
