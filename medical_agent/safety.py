@@ -330,6 +330,29 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Cannabis (marijuana, and CBD products too) is advised against in pregnancy and while breastfeeding: it can "
             "harm the baby's growth and brain development. Tell your maternity team how bad the sickness is: there are "
             "treatments that are safe in pregnancy, and not keeping even water down needs care today."}),
+    # --- the seventeenth blind pairwise round ---
+    ("metformin_surgery", lambda f: "metformin" in f.any_drug and "surgery" in f.asks,
+     {"ko": "메트포르민을 먹고 있다면 수술이나 조영제 검사 전에 수술팀(마취과 포함)에 꼭 알리세요. 콩팥 기능을 확인하고 수술 "
+            "전후로 잠시 쉬었다가 콩팥 기능이 안정된 뒤 다시 시작하는 경우가 많습니다. 언제 멈추고 다시 먹을지는 의료진의 "
+            "안내를 따르세요.",
+      "en": "If you take metformin, tell the surgical team (the anaesthetist too) before an operation or a contrast scan: "
+            "kidney function is checked, and metformin is often paused around the procedure and restarted once the "
+            "kidneys are shown to be fine. Follow their instructions on when to stop and restart."}),
+    ("acetaminophen_again", lambda f: "acetaminophen" in f.any_drug and "dose_again" in f.asks,
+     {"ko": "아세트아미노펜(타이레놀)은 보통 4~6시간 간격을 두고 먹고, 제품 설명서의 하루 최대량(성인은 24시간에 4,000mg 이하, "
+            "오래 먹을 때는 흔히 3,000mg 이하)을 넘기지 마세요. 다른 감기약·진통제에 든 성분도 합쳐서 셉니다. 갑자기 생긴 "
+            "아주 심한 두통이나 평소와 다른 두통은 진료를 받으세요.",
+      "en": "Acetaminophen (paracetamol, Tylenol) doses are usually taken 4 to 6 hours apart, within the label's daily "
+            "limit (for adults at most 4,000 mg in 24 hours, often 3,000 mg for regular use), counting what cold and "
+            "flu products contain. A sudden, severe or unusual headache needs a doctor."}),
+    ("no_glucose_tablets", lambda f: "no_glucose_tablets" in f.asks,
+     {"ko": "포도당 사탕이 없으면 부엌에서 빨리 흡수되는 당 15g을 드세요: 주스나 일반(다이어트 아닌) 탄산음료 반 컵(약 "
+            "150~175mL), 또는 설탕이나 꿀 한 큰술. 15분 뒤 혈당을 다시 재고 여전히 70 미만이면 한 번 더 드세요. 초콜릿처럼 "
+            "지방이 많은 것은 너무 느립니다. 삼키지 못하거나 정신이 흐리면 입으로 아무것도 주지 말고 119에 연락하세요.",
+      "en": "Without glucose tablets, take 15 g of fast sugar from the kitchen: half a cup (about 150–175 ml) of juice or "
+            "regular (not diet) soft drink, or a tablespoon of sugar or honey. Check again after 15 minutes and repeat "
+            "if still below 70 mg/dL (3.9 mmol/L). Chocolate is too slow (its fat). If someone cannot swallow or is "
+            "confused, give nothing by mouth and call your local emergency number."}),
     ("blood_pressure_crisis", _bp_crisis,
      {"ko": "기록된 혈압이 180/120 mmHg 이상으로 매우 높습니다. 가슴 통증, 숨참, 심한 두통, 시야 이상, 한쪽 팔다리 마비나 "
             "말이 어눌해지는 증상이 함께 있으면 바로 119에 전화하세요. 증상이 없어도 다시 재 보고 오늘 안에 의료진과 상의하세요.",

@@ -141,6 +141,14 @@ ASKS = {
     # cannabis (the sixteenth blind round: "8 wks pregnant … a bit of weed helps morning sickness, is that ok?")
     "cannabis": re.compile(r"\bweed\b|marijuana|marihuana|cannabis|\bCBD\b|\bTHC\b|\bpot\s+(?:brownies?|gummies)|edibles|"
                            r"대마|마리화나|칸나비스", _I),
+    # another dose of a painkiller soon ("두시간밖에 안됐는데 … 한번 더 먹어도되요?", the seventeenth blind round)
+    "dose_again": re.compile(r"(?:한\s*번|한번|한\s*알|두\s*알)\s*(?:더|또)\s*(?:먹|복용|드)|(?:또|다시|추가로)\s*(?:먹어도|복용해도|드셔도)|"
+                             r"\b(?:take|have|give)\s+(?:him\s+|her\s+)?(?:another|more|a\s+second)\s+(?:dose|one|pill|tablet|two)?|"
+                             r"\btake\s+(?:it|them)\s+again\b|\bhow\s+(?:often|soon|many\s+hours)\b|\bredose\b", _I),
+    # no glucose tablets at hand for a low ("ran out of glucose tabs … what can i grab from the kitchen")
+    "no_glucose_tablets": re.compile(r"(?:ran|run|running)\s+out\s+of\s+(?:my\s+)?(?:glucose|dextrose|sugar)\s+(?:tabs?|tablets?|gels?)|"
+                                     r"(?:no|out\s+of)\s+(?:glucose|dextrose)\s+(?:tabs?|tablets?|gels?)|"
+                                     r"포도당\s*(?:사탕|정|캔디|젤)?(?:이|을|도)?\s*(?:다\s*)?(?:떨어|없)", _I),
     # gestational diabetes named in everyday words (임당)
     "gestational": re.compile(r"임당|임신성\s*당뇨|gestational\s+diabetes|\bGDM\b", _I),
     # long exercise on a medicine that can cause lows ("90 min long runs", "half marathon")

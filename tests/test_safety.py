@@ -212,3 +212,21 @@ def test_the_sixteenth_rounds_unsafe_answers_get_their_caution():
     pregnant = {"demographics": {"is_pregnant": True}}
     assert "cannabis_pregnancy" in rule_names(collect_facts(None, pregnant, {}, "8 weeks pregnant, can a little weed help?"))
     assert "cannabis_pregnancy" not in rule_names(collect_facts(None, None, {}, "can a little weed help my back pain?"))
+
+
+@pytest.mark.parametrize("meds, text, rule", [
+    (["Metformin"], "메트포르민 먹는데 다음달에 담낭 수술 받아요 외과엔 얘기 안 해도 되죠?", "metformin_surgery"),
+    (["Acetaminophen"], "타이레놀 먹은 지 한 시간 됐는데 한 알 더 먹어도 돼요?", "acetaminophen_again"),
+    (["Acetaminophen"], "took tylenol at noon, how soon can I take another?", "acetaminophen_again"),
+    (["Insulin"], "I'm on insulin and ran out of glucose tablets, what else works for a low?", "no_glucose_tablets"),
+])
+def test_the_seventeenth_rounds_unsafe_answers_get_their_caution(meds, text, rule):
+    """Each was answered without its point: tell the surgeons about metformin, the hours between acetaminophen
+    doses, what to take for a low without glucose tablets."""
+    taken = {"medications": [{"name": m, "assertion": "present"} for m in meds]}
+    assert rule in rule_names(collect_facts(None, taken, {}, text))
+
+
+def test_acetaminophen_asked_about_once_gets_no_dosing_note():
+    taken = {"medications": [{"name": "Acetaminophen", "assertion": "present"}]}
+    assert "acetaminophen_again" not in rule_names(collect_facts(None, taken, {}, "타이레놀은 공복에 먹어도 돼요?"))
