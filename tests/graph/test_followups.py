@@ -54,3 +54,13 @@ def test_a_follow_up_is_searched_as_deep_as_its_standalone_question_needs(make_a
     follow = agent.run("d", "그 약을 먹는 동안 이부프로펜을 먹어도 되나요?")
     assert follow["followup"]["standalone"] == "와파린을 먹는 동안 이부프로펜을 먹어도 되나요?"
     assert follow["dynamic_k"] > alone["dynamic_k"]       # two medicines asked about, not one
+
+
+def test_a_class_word_beside_a_covered_medicine_is_no_gap(make_agent):
+    """The seventeenth blind round: "메트포르민 먹고 있는데 … 당뇨약 얘기 안해도 되죠?" got "제 자료에는 '당뇨약'에 대한 내용이
+    없습니다" over metformin's passages; the class word meant metformin. Alone, with a medicine the sources lack, the
+    gap is still said."""
+    agent = make_agent()
+    both = agent.run("h", "I take metformin. Do I need to tell the surgeon about my diabetes pills?")
+    assert "metformin" not in both["evidence_gap"] and "diabetes pills" not in both["evidence_gap"]
+    assert "alendronate" in agent.run("i", "I take alendronate, is it one of the diabetes pills?")["evidence_gap"]

@@ -103,13 +103,26 @@ def _coverage(state: AgentState, deps: Deps, hits: list[Evidence], first: bool, 
     read over every passage searched, the ones the relevance gate dropped too: it tells the person that the sources
     have nothing on a name, which is false when they have it but not the answer (the eighth blind round: "제 자료에는
     '심부전'에 대한 내용이 없습니다" under a question on heart-failure doses the gate declined)."""
-    mentions = deps.linker.link(state.get("standalone_question") or state["user_text"])
+    mentions = _without_covered_class(deps, deps.linker.link(state.get("standalone_question") or state["user_text"]),
+                                      searched)
     gap = uncovered(mentions, searched, names := concept_names(deps))
     if not gap or deps.web is None or not first:
         return hits, gap, ""
     found, note = deps.web.evidence(state.get("standalone_question") or state["user_text"])
     hits = [*hits, *[replace(h, rank=len(hits) + n) for n, h in enumerate(found, start=1)]]
     return hits, uncovered(mentions, [*searched, *found], names), note
+
+
+def _without_covered_class(deps: Deps, mentions: list[Mention], searched: list[Evidence]) -> list[Mention]:
+    """The mentions, less a class of medicines (당뇨약, "blood pressure pills") when a medicine the question also names
+    is covered: the class word then means that medicine (the seventeenth blind round: "메트포르민 먹고 있는데 …
+    정형외과엔 당뇨약 얘기 안해도 되죠?" got "제 자료에는 '당뇨약'에 대한 내용이 없습니다" over metformin's passages)."""
+    classes = getattr(deps.drug_classes, "classes", frozenset())
+    is_class = [m.slot == "medication" and (m.name or "").lower() in classes for m in mentions]
+    members = [m for m, c in zip(mentions, is_class, strict=True) if m.slot == "medication" and not c]
+    if not members or set(uncovered(members, searched, concept_names(deps))) == {m.text for m in members}:
+        return mentions
+    return [m for m, c in zip(mentions, is_class, strict=True) if not c]
 
 
 def concept_names(deps: Deps) -> Callable[[Mention], Sequence[str]]:
