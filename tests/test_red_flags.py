@@ -439,3 +439,25 @@ def test_sight_lost_in_one_eye_with_balance_and_speech_broken_by_breathlessness_
                                   "my left eye has been a bit blurry for years with my cataract"])
 def test_a_lazy_eye_chapped_lips_or_slow_speech_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test20's first run: four emergencies told by carers got no line (other words here)
+    ("아빠가 당뇨가 있는데 요 며칠 물을 자꾸 찾으시고 오늘은 엉뚱한 소리를 하세요", "hyperglycaemic_state"),
+    ("dad's been so thirsty and peeing all the time, now he's confused and drowsy", "hyperglycaemic_state"),
+    ("grandpa seems muddled this evening and says his heart is pounding", "arrhythmia_confusion"),
+    ("she's on warfarin, hit her head on the cupboard this morning and the headache keeps getting worse", "head_injury_anticoagulant"),
+    ("my son has a fever of 39 and his neck hurts when he looks down, and the light hurts his eyes", "meningitis"),
+])
+def test_carers_stories_of_high_sugar_confusion_a_racing_heart_a_head_knock_on_a_thinner_and_meningitis(text, kind):
+    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["운동하고 나면 물을 엄청 마셔요",
+                                  "my heart was pounding before the exam but I'm fine now",
+                                  "I've been sick with a cold all week",
+                                  "she's on eliquis and bumped her knee on the table",
+                                  "my neck hurts when I look down at my phone all day"])
+def test_thirst_after_exercise_nerves_a_cold_a_knee_bump_or_phone_neck_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -271,7 +271,9 @@ BELLY_TO_BACK = _any(r"(?:stomach|abdomen|abdominal|belly|tummy|upper\s+stomach)
 HEAD_KNOCK = _any(r"(?:머리|뒤통수|이마|정수리)(?:를|가|도)?\s*(?:\S+\s*)?(?:찧|부딪|박았|박고|다쳤)",   # 뒤통수: visitor_test17
                   r"(?:hit|banged|bumped|knocked|smacked|cracked)\s+(?:my|his|her|their)\s+head|fell\s+(?:and|on)\s+"
                   r"(?:hit\s+)?(?:my|his|her)\s+head")
-VOMITING = _any(r"토해|토하|토했|구토", r"vomit|throwing\s+up|threw\s+up|being\s+sick")
+VOMITING = _any(r"토해|토하|토했|구토", r"vomit|throwing\s+up|threw\s+up|being\s+sick|"
+                # "she's been sick twice" (visitor_test20), not "I've been sick with the flu"
+                r"(?:been|was|were)\s+sick\s+(?:twice|again|\w+\s+times|a\s+few\s+times)")
 # A very slow pulse with a faint (the fifth blind round: carvedilol, "went grey and slumped over … his pulse is only 38").
 SLOW_PULSE = re.compile(r"(?:pulse|heart\s*rate|맥박|심박\w*)\D{0,15}?(?<!\d)([1-3]\d)(?!\d|\s*(?:%|years?|살|세))", _I)
 FAINT = _any(r"faint|passed\s+out|slumped|collapsed|came\s+(?:round|to)|blacked\s+out", r"쓰러|실신|기절|정신을?\s*잃")
@@ -279,6 +281,8 @@ FAINT = _any(r"faint|passed\s+out|slumped|collapsed|came\s+(?:round|to)|blacked\
 # 뜨시고 말도 이상하게" — a hyperosmolar state or ketoacidosis).
 HIGH_GLUCOSE = re.compile(r"(?:혈당|blood\s+sugar|glucose|\bsugar|\bbs\b)\D{0,15}?(?<!\d)(\d{3})(?!\d)", _I)
 CONFUSED = _any(r"말(?:도|을)?\s*이상", r"눈을?\s*(?:잘\s*)?못\s*뜨", r"헛소리", r"정신이\s*없", r"의식", r"횡설수설",
+                # visitor_test20: "말걸어도 엉뚱한 소리하시고 자꾸 주무시려고만 해요"
+                r"엉뚱한\s*소리|딴\s*소리|자꾸\s*(?:주무시|자려|졸려)",
                 r"confus|drowsy|hard\s+to\s+wake|won'?t\s+wake|not\s+making\s+(?:much\s+|any\s+)?sense|disoriented")
 
 # The sixth blind visitor set (visitor_test6) told eight emergencies; these forms fired on one. What they taught:
@@ -460,3 +464,21 @@ BREATHS_PER_MINUTE = re.compile(r"(?:숨|호흡)[^.?!]{0,20}?(?:1\s*분에|분�
 # crisis numbers go with the answer as safe-messaging guidance asks (the thirteenth blind pairwise round: "어떤 말이나
 # 행동을 하면 위험한 신호예요? 그럴땐 어디로 연락해야돼요?" got no number)
 SUICIDE_TOPIC = _any(SUICIDE.pattern, r"자해|self[-\s]?harm|kill\s+themselves")
+# visitor_test20's first run: four emergencies told by carers got no line.
+# A heart racing or irregular with new confusion ("she's muddled, keeps asking where she is, and says her heart is
+# racing and all over the place"): a dangerous rhythm starving the brain.
+RACING = _any(r"heart\s+(?:is\s+|was\s+|'s\s+|keeps\s+)?(?:racing|pounding|going\s+(?:really\s+|so\s+)?fast|"
+              r"all\s+over\s+the\s+place|beating\s+(?:really\s+|so\s+)?(?:fast|irregular\w*))",
+              r"심장이?\s*(?:너무\s*|엄청\s*)?(?:빨리|미친\s*듯이?|불규칙하게|제멋대로)\s*뛰|맥박이\s*(?:엄청\s*|너무\s*)?(?:빠르|불규칙)")
+# A knock to the head on a blood thinner, then a headache getting worse (bleeding inside the head)
+BLOOD_THINNER = _any(r"warfarin|coumadin|eliquis|apixaban|xarelto|rivaroxaban|pradaxa|dabigatran|edoxaban|blood\s+thinner",
+                     r"와파린|엘리퀴스|아픽사반|자렐토|리바록사반|프라닥사|다비가트란|릭시아나|에독사반|항응고")
+HEADACHE_WORSE = _any(r"headache.{0,30}(?:getting\s+worse|gets?\s+worse|worse\s+and\s+worse|keeps\s+getting\s+worse)",
+                      r"(?:두통|머리가?\s*아픈\s*게).{0,10}(?:점점|계속)\s*(?:더\s*)?심해|머리가\s*(?:점점|갈수록)\s*(?:더\s*)?아파")
+# Fever with a neck that hurts to bend and light that hurts or vomiting ("39.4 fever, wont open her eyes bc the light
+# hurts, been throwing up and says her neck hurts when she looks down"): meningitis without the words "stiff neck"
+NECK_BEND = _any(r"neck\s+(?:hurts|is\s+sore|pains?|aches)\s+(?:when|if)\s+(?:she|he|i|they)\s+(?:looks?|bends?|tilts?|puts?|"
+                 r"moves?)|(?:can'?t|cannot)\s+(?:touch|put)\s+(?:her|his|my|their)\s+chin\s+(?:to|on)",
+                 r"고개를?\s*(?:숙이|숙일|아래로).{0,10}(?:목이|목덜미가)?\s*(?:아프|아파|당기)")
+PHOTOPHOBIA = _any(r"light\s+hurts|(?:the\s+)?light\s+(?:bothers|hurts)|can'?t\s+(?:stand|bear)\s+(?:the\s+)?light|"
+                   r"sensitive\s+to\s+light|photophobia", r"빛이?\s*(?:너무\s*)?눈부|불빛.{0,6}(?:못\s*보|싫|아프)")
