@@ -86,7 +86,8 @@ SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylu
 # Classes whose members are not taken two at a time unless a prescriber says so (the eleventh blind round: celecoxib
 # with ibuprofen, "같이 먹어도 돼요?", and Janumet with the leftover metformin got no caution)
 ONE_AT_A_TIME = {"nsaid", "statin", "acei", "arb", "anticoagulant", "sulfonylurea", "dpp4", "sglt2", "glp1", "ppi",
-                 "benzodiazepine", "opioid", "biguanide"}
+                 "benzodiazepine", "opioid", "biguanide",
+                 "beta-blocker"}   # round 18: bisoprolol for the heart and propranolol for anxiety, "둘다 먹어도 상관없나여"
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
 GLUCOSE_TYPES = ("fasting_glucose", "random_glucose", "postprandial_glucose")
@@ -353,6 +354,29 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "regular (not diet) soft drink, or a tablespoon of sugar or honey. Check again after 15 minutes and repeat "
             "if still below 70 mg/dL (3.9 mmol/L). Chocolate is too slow (its fat). If someone cannot swallow or is "
             "confused, give nothing by mouth and call your local emergency number."}),
+    # --- the eighteenth blind pairwise round ---
+    ("insulin_sick_day", lambda f: "insulin" in f.any_class and "sick" in f.asks,
+     {"ko": "아플 때(감기, 코로나, 장염 등)는 잘 먹지 못해도 인슐린을 임의로 끊지 마세요. 기저 인슐린은 대개 계속 맞고, "
+            "혈당을 2~4시간마다 재며, 물을 자주 마시고, 혈당이 계속 높으면(250 이상) 케톤도 확인하세요. 용량 조절은 "
+            "담당 의료진에게 바로 물어보고, 구토가 계속되거나 숨이 가쁘고 처지면 응급실로 가세요.",
+      "en": "When ill (a cold, COVID, a stomach bug), do not stop insulin on your own even if eating little: the "
+            "long-acting insulin usually continues, check glucose every 2 to 4 hours, keep drinking, and check ketones if "
+            "glucose stays above about 250 mg/dL. Ask the diabetes team about the doses now, and go to an emergency "
+            "department with repeated vomiting, fast breathing or drowsiness."}),
+    ("acetaminophen_cold_remedy", lambda f: "acetaminophen" in f.any_drug and "cold_remedy" in f.asks,
+     {"ko": "종합감기약·몸살약에는 아세트아미노펜(타이레놀 성분)이 들어 있는 경우가 많습니다. 타이레놀과 함께 먹으면 하루 "
+            "총량을 넘길 수 있으니, 약국에서 아세트아미노펜이 없는 제품인지 확인하거나 약사와 상의하세요.",
+      "en": "Many combined cold and flu remedies contain acetaminophen (paracetamol, the ingredient of Tylenol). Taken "
+            "with Tylenol they can push the day's total over the limit: check the label for acetaminophen or ask the "
+            "pharmacist for a product without it."}),
+    ("levothyroxine_extra", lambda f: "levothyroxine" in f.any_drug and "double_dose" in f.asks,
+     {"ko": "갑상선 호르몬(레보티록신)을 처방보다 많이 먹으면 두근거림, 불면, 떨림, 체중 감소 같은 갑상선 기능 항진 증상이 "
+            "생기고 심장에 부담이 됩니다. 살을 빼려고 쓰는 약이 아닙니다. 처방받은 용량으로 돌아가고 곧 의사에게 알려 "
+            "검사를 받으세요. 가슴 통증이나 심한 두근거림이 있으면 바로 진료를 받으세요.",
+      "en": "More thyroid hormone (levothyroxine) than prescribed causes an overactive-thyroid state: palpitations, poor "
+            "sleep, tremor, weight loss, and strain on the heart; it is not a weight-loss medicine. Go back to the "
+            "prescribed dose and tell the doctor soon so the levels can be checked; chest pain or a racing heart needs "
+            "care today."}),
     ("blood_pressure_crisis", _bp_crisis,
      {"ko": "기록된 혈압이 180/120 mmHg 이상으로 매우 높습니다. 가슴 통증, 숨참, 심한 두통, 시야 이상, 한쪽 팔다리 마비나 "
             "말이 어눌해지는 증상이 함께 있으면 바로 119에 전화하세요. 증상이 없어도 다시 재 보고 오늘 안에 의료진과 상의하세요.",
@@ -423,6 +447,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     medicines the question asks about: :data:`.safety_words.CLASS_WORDS`)."""
     meds: set[str] = set()
     named: set[str] = set()
+    stopped: set[str] = set()        # said as stopped or switched from this turn: not taken beside the new one
     conds: set[str] = set()
     named_conds: set[str] = set()
     egfr: float | None = None
@@ -435,6 +460,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                 meds.add(item["name"].lower())
             if this_turn and status != "negated":
                 named.add(item["name"].lower())
+            if this_turn and status == "historical":
+                stopped.add(item["name"].lower())
         for item in source.get("conditions", []):
             if item.get("assertion", "present") in HELD:   # lay descriptions count: caution
                 conds.add(item["name"].lower())
@@ -459,7 +486,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
                  potassium, sodium, haemoglobin=haemoglobin,
                  bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])),
-                 doubled=_doubled(meds | named, drug_class), named_conditions=frozenset(named_conds))
+                 doubled=_doubled((meds | named) - stopped, drug_class), named_conditions=frozenset(named_conds))
 
 
 def _doubled(medicines: set[str], drug_class: dict[str, str]) -> bool:

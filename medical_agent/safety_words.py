@@ -45,7 +45,10 @@ ASKS = {
     # doubling a dose to make it work faster (the eleventh blind round: "should i double it to speed things up")
     "double_dose": re.compile(r"\b(?:double|doubling|double\s+up\s+on)\s+(?:it|them|the\s+dose|my\s+dose|the\s+pills?|"
                               r"my\s+[\w-]+)\b|\btake\s+(?:two|2)\s+(?:at\s+once|instead\s+of\s+one)\b|"
-                              r"두\s*배로\s*(?:먹|늘|올)|(?:한\s*번에\s*)?두\s*알(?:씩)?\s*(?:먹어도|먹을까|먹으면)|용량을?\s*(?:두\s*배|늘려도)", _I),
+                              r"두\s*배로\s*(?:먹|늘|올)|(?:한\s*번에\s*)?두\s*알(?:씩)?\s*(?:먹어도|먹을까|먹으면)|용량을?\s*(?:두\s*배|늘려도)|"
+                              # taken double already (round 18: "살 빠진다고 의사 몰래 두알씩 드셨대요")
+                              r"두\s*알씩\s*(?:드셨|드시|먹었|먹고|먹어)|\b(?:been\s+)?taking\s+(?:two|2|double)\s+(?:a\s+day\s+)?"
+                              r"instead\s+of\s+one\b", _I),
     "no_fluids": re.compile(r"물\s*(?:도|조차|만)\s*(?:못|안)\s*(?:마시|먹|삼키)|물\s*(?:만|도)\s*(?:마셔도|먹어도)\s*토|"
                             r"(?:can'?t|cannot|unable\s+to)\s+keep\s+(?:any\s+)?(?:water|fluids?|liquids?|anything)\s+down|"
                             r"(?:throw(?:ing)?|vomit(?:ing)?)\s+up\s+(?:even\s+)?(?:water|everything)", _I),
@@ -149,6 +152,10 @@ ASKS = {
     "no_glucose_tablets": re.compile(r"(?:ran|run|running)\s+out\s+of\s+(?:my\s+)?(?:glucose|dextrose|sugar)\s+(?:tabs?|tablets?|gels?)|"
                                      r"(?:no|out\s+of)\s+(?:glucose|dextrose)\s+(?:tabs?|tablets?|gels?)|"
                                      r"포도당\s*(?:사탕|정|캔디|젤)?(?:이|을|도)?\s*(?:다\s*)?(?:떨어|없)", _I),
+    # a combined cold remedy (round 18: Tylenol three times a day, then "약국 종합감기약도 … 같이 드셔도 되요?")
+    "cold_remedy": re.compile(r"종합\s*감기약|감기약|몸살약|코감기약|판콜|판피린|화이투벤|테라플루|"
+                              r"cold\s+(?:and\s+flu\s+)?(?:medicine|remedy|remedies|tablets?|capsules?)|flu\s+(?:medicine|remedy)|"
+                              r"nyquil|dayquil|theraflu|lemsip|sudafed|night\s*nurse|beechams", _I),
     # gestational diabetes named in everyday words (임당)
     "gestational": re.compile(r"임당|임신성\s*당뇨|gestational\s+diabetes|\bGDM\b", _I),
     # long exercise on a medicine that can cause lows ("90 min long runs", "half marathon")

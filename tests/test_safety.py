@@ -230,3 +230,26 @@ def test_the_seventeenth_rounds_unsafe_answers_get_their_caution(meds, text, rul
 def test_acetaminophen_asked_about_once_gets_no_dosing_note():
     taken = {"medications": [{"name": "Acetaminophen", "assertion": "present"}]}
     assert "acetaminophen_again" not in rule_names(collect_facts(None, taken, {}, "타이레놀은 공복에 먹어도 돼요?"))
+
+
+@pytest.mark.parametrize("meds, text, rule", [
+    (["Insulin"], "인슐린 맞는데 장염으로 하루종일 못 먹었어요 인슐린 빼도 돼요?", "insulin_sick_day"),
+    (["Acetaminophen"], "타이레놀을 하루 세 번 먹는데 종합감기약도 같이 먹어도 돼요?", "acetaminophen_cold_remedy"),
+    (["Levothyroxine"], "엄마가 레보티록신을 두알씩 드셨대요 괜찮을까요?", "levothyroxine_extra"),
+    (["Metoprolol", "Propranolol"], "메토프롤롤이랑 프로프라놀롤 같이 먹어도 돼요?", "same_medicine_twice"),
+])
+def test_the_eighteenth_rounds_unsafe_answers_get_their_caution(meds, text, rule):
+    """Insulin left off on a sick day, a cold remedy on top of Tylenol, a doubled thyroid dose, two beta-blockers:
+    each was answered without its point."""
+    classes = {"insulin": "insulin", "acetaminophen": "analgesic", "levothyroxine": "thyroid",
+               "metoprolol": "beta-blocker", "propranolol": "beta-blocker"}
+    taken = {"medications": [{"name": m, "assertion": "present"} for m in meds]}
+    assert rule in rule_names(collect_facts(None, taken, classes, text))
+
+
+def test_a_medicine_switched_from_is_not_taken_beside_the_new_one():
+    """"metoprolol is out and I'm on carvedilol now": one beta-blocker, not two."""
+    classes = {"metoprolol": "beta-blocker", "carvedilol": "beta-blocker"}
+    turn = {"medications": [{"name": "Metoprolol", "assertion": "historical"},
+                            {"name": "Carvedilol", "assertion": "present"}]}
+    assert "same_medicine_twice" not in rule_names(collect_facts(None, turn, classes, "metoprolol is out, carvedilol now"))
