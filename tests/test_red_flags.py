@@ -429,7 +429,7 @@ def test_suicide_spoken_of_in_a_passage_brings_the_crisis_numbers_without_a_red_
     ("my mum can only say a few words at a time and her lips look grey", "breathing"),
 ])
 def test_sight_lost_in_one_eye_with_balance_and_speech_broken_by_breathlessness_get_the_line(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
@@ -450,7 +450,7 @@ def test_a_lazy_eye_chapped_lips_or_slow_speech_get_none(text):
     ("my son has a fever of 39 and his neck hurts when he looks down, and the light hurts his eyes", "meningitis"),
 ])
 def test_carers_stories_of_high_sugar_confusion_a_racing_heart_a_head_knock_on_a_thinner_and_meningitis(text, kind):
-    flag = triage(text, "ko" if any("가" <= c <= "힣" for c in text) else "en")
+    flag = _triaged(text)
     assert flag is not None and flag.kind == kind
 
 
