@@ -156,8 +156,8 @@ def extractive_answer(question: str, docs: Sequence[Evidence], lang: str, tokeni
 def _ranked(question: str, docs: Sequence[Evidence], lang: str, tokenize: Callable[[str], list[str]],
             expansion_terms: Sequence[str], weigh: Callable[[str], float] | None = None
             ) -> tuple[list[Unit], dict[int, list[Unit]]]:
-    """The units of the first passages, best first (overlap with the question and its expansion, the question's
-    language, the passage's rank, early in the passage), and the passages as units."""
+    """The units of the first passages, best first (overlap with the question and its expansion, each word weighed by
+    ``weigh``; the question's language; the passage's rank), and the passages as units."""
     query = set(tokenize(question))
     for term in expansion_terms:
         query.update(tokenize(term))
