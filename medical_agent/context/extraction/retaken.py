@@ -4,8 +4,8 @@ value went, is the person's value now, and the first is not stored ("병원 도�
 it's down to 37.4"); a number taken back is a reading taken again ("혈당 152 아니고 132", "TSH was 8.2 then, 3.1 on
 recheck"), except where English names the right one first ("135/85 not 153/85"). The later number often comes without
 the measure's name; it takes the name of the reading before it when a cue says it was taken again and it is of the
-same order (utterances_test21: the second reading was dropped and the first, old one stored). Why here and not in the keyword rules: a bare number is only a reading through the
-one before it, in the same or the next sentence.
+same order (utterances_test21: the second reading was dropped and the first, old one stored). Why here and not in the
+keyword rules: a bare number is only a reading through the one before it, in the same or the next sentence.
 """
 
 from __future__ import annotations
@@ -52,13 +52,19 @@ def retaken(text: str, readings: list[Measurement], free: Callable[[tuple[int, i
             if NOT_BETWEEN.fullmatch(text, first.end, second.start):
                 out[later] = None                              # "135/85 not 153/85": the first is the right one
                 continue
-            if AGAIN.search(text, max(first.end, second.start - 40), second.start) or NOW_AFTER.match(text, second.end):
+            if _said_again(text, first.end, second.start, second.end):
                 out[i] = None                                  # two readings named: the one taken again stays
             continue
         bare = _bare_number(text, first, free)
         if bare is not None:
             out[i] = bare
     return [r for r in out if r is not None]
+
+
+def _said_again(text: str, after: int, start: int, end: int) -> bool:
+    """Whether the number at ``start``-``end`` is said as taken again: a cue within 40 characters before it (not
+    before ``after``, the first reading's end) or right after it."""
+    return bool(AGAIN.search(text, max(after, start - 40), start) or NOW_AFTER.match(text, end))
 
 
 def _bare_number(text: str, first: Measurement, free: Callable[[tuple[int, int]], bool]) -> Measurement | None:
@@ -72,15 +78,14 @@ def _bare_number(text: str, first: Measurement, free: Callable[[tuple[int, int]]
     if first.type == "blood_pressure":
         for m in PAIR.finditer(text, first.end, stop):
             sys_, dia = int(m.group(1)), int(m.group(2))
-            if free(m.span(1)) and plausible_pressure(sys_, dia) and (
-                    AGAIN.search(text, max(first.end, m.start() - 40), m.start()) or NOW_AFTER.match(text, m.end())):
+            if free(m.span(1)) and plausible_pressure(sys_, dia) and _said_again(text, first.end, m.start(), m.end()):
                 return replace(first, systolic=sys_, diastolic=dia, start=m.start(), end=m.end())
         return None
     for m in NUMBER.finditer(text, first.end, stop):
         span = m.span(1)
         if not free(span) or OTHER_UNIT.match(text, span[1]):
             continue
-        if not (AGAIN.search(text, max(first.end, span[0] - 40), span[0]) or NOW_AFTER.match(text, span[1])):
+        if not _said_again(text, first.end, *span):
             continue
         value = float(m.group(1))
         if spec.low <= value <= spec.high and 0.33 <= value / float(first.value) <= 3:
