@@ -91,6 +91,8 @@ EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(
 KO_PROPOSED_AFTER = re.compile(r"\s*(?:을|를|은|는|도|이|가|으로|로)?\s*(?:[가-힣]+\s+){0,2}?"
                                r"(?:(?:추가하|추가해\s*보|먹어\s*보|드셔\s*보|써\s*보|시작하|시작해\s*보|바꾸|바꿔\s*보|넣|올리|늘리|처방해\s*보)"
                                r"(?:자고|자는|자시|자셨|잔다|재요|자네)|"
+                               # "그래도 높으면 스타틴을 먹자고 하셨어요" (utterances_test24)
+                               r"(?:먹|복용하)(?:자고|자는|자시|자셨)|"
                                # "예방약으로 프로프라놀롤을 권하셨는데" (utterances_test19): recommended, not yet taken
                                r"(?:권하|권해|권유하|권유해|추천하|추천해)(?:셨|시|셔|더|었|였|주|드))")
 # What a leaflet, label or box says of a medicine (utterances_test19: "The Ozempic leaflet says not to use it if …"):
@@ -141,6 +143,12 @@ KO_RULED_OUT_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*(?:진단\s*|신
 EN_RULED_OUT_AFTER = re.compile(r"\s+(?:[\w-]+\s+)?(?:test|testing|swab|screen|culture)s?\s+"
                                 r"(?:(?:last|this|on|in|from)\s+[\w-]+\s+)?"     # "the allergy testing last week came back …"
                                 r"(?:was|were|came\s+back|is|came\s+out)\s+(?:negative|clear|normal)\b", re.I)
+# Feared, then found to be something else: "I was sure it was a stroke and went straight to the ER, but the CT was
+# clean and the doctor called it Bell's palsy" (utterances_test24)
+EN_FEARED_BEFORE = re.compile(r"\b(?:sure|convinced|thought|worried|scared|afraid|terrified)\s+(?:that\s+)?(?:it|this|I)\s+"
+                              r"(?:was|had|'d\s+had)\s+(?:a\s+|an\s+)?$", re.I)
+EN_BUT_AFTER = re.compile(r"\bbut\b[^.?!]*\b(?:clean|clear|normal|negative|nothing|called\s+it|turned\s+out|said\s+it\s+was)\b",
+                          re.I)
 # A question about going on with or stopping a medicine presupposes it is taken ("메트포르민 계속 먹어도 돼요?",
 # "끊어도 되나요?", "Can I keep taking metformin?", "Should I stop aspirin before surgery?") when the asker is the one
 # who would: a permission or intention (-어도 돼요, -ㄹ까요, -어야 하나요) in Korean, "I"/"me" in English ("Is it
@@ -234,7 +242,8 @@ KO_HEARD = re.compile(r"(?:다|라|하|대|래)(?:던데|더라고요?|더라구
                       r"(?:다는|라는|단|란)\s*(?:말|얘기|이야기|소리|글|기사)(?:이|을|를|도)?\s*(?:있던데|있어서|있는데|들었|봤|많던|읽었)")
 # what comes before a comma or a -는데 is the person's own telling, not what was heard ("녹내장이 있어서 안약을 넣고
 # 있는데 … 들었어요", "종아리에 쥐가 나서 … 깨는데, 칼슘제를 먹으면 덜하다고 하더라고요")
-KO_NEW_PROPOSITION = re.compile(r"[,，]|(?:는데|은데|인데|ㄴ데|던데)\s")
+# ... and an ongoing -어서 of the person's ("심부전 때문에 이뇨제를 먹고 있어서 더 조심하라던데", utterances_test24)
+KO_NEW_PROPOSITION = re.compile(r"[,，]|(?:는데|은데|인데|ㄴ데|던데|고\s*있어서)\s")
 KO_NAMED_THEN = re.compile(r"\s*(?:은|는|이|가|을|를|에는|엔|에도|에|도|으로|로|이랑|랑|하고|과|와)?\s")     # not "당뇨라던데" (a diagnosis heard)
 
 
@@ -379,7 +388,8 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
     before, after = text[clause.start:start], text[end:clause.end]
     if someone_elses(text, start, before, clause.sentence, after):
         return FAMILY
-    if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or CORRECTED_AFTER.match(text, end):
+    if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or CORRECTED_AFTER.match(text, end) or \
+            (EN_FEARED_BEFORE.search(text, clause.sentence[0], start) and EN_BUT_AFTER.search(text, end, clause.sentence[1])):
         return NEGATED              # "20대 때 크론병인 줄 알고 … 알고 보니 장결핵": ruled out, whenever it was
     if historical(text, start, end, clause.end, clause.sentence, others):
         return HISTORICAL

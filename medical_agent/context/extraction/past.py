@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from .clauses import discontinued_past, past_tense
+from .whose import KO_OTHER
 
 Others = Sequence[tuple[int, int, str]]         # the message's mentions: start, end, slot
 PARTICLE = re.compile(r"\S{0,2}\s*")             # a particle right after a mention ("결핵은 고등학교 때")
@@ -33,6 +34,8 @@ KO_EVER_HAD_AFTER = re.compile(r"^\S{0,3}\s*(?:[^.?!\s]+\s*){0,4}?(?<!진단)(?:
 # A medicine stopped or switched from, said right after it: "메트포르민은 끊고 제미글로로 바꿨어요", "자디앙 먹다가 … 트라젠타로
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
+                              # a course finished: "치과에서 준 진통제는 벌써 다 먹었고요" (utterances_test24)
+                              r"(?:벌써|이미)\s*다\s*(?:먹었|복용했)|"
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
                               # "예전엔 이부프로펜을 먹다가 지금은 타이레놀만", "아마릴에서 제미메트로 바꾼 지" (test14)
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:지금은|이제는|요즘은|현재는)|"
@@ -57,6 +60,8 @@ EN_HISTORY = re.compile(r"\b(?:used\s+to\s+(?:be\s+on|be\s+taking|have|take|use|
                         r"in\s+the\s+past|years\s+ago|(?:no\s+longer|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped)\s+"
                         r"(?:have|has|taking|take|my|the|using)|former(?:ly)?|"
                         r"I\s+was\s+on|"
+                        # an earlier trip or episode: "Last time we went up to altitude I had a pounding headache"
+                        r"last\s+time\s+(?:I|we)|"
                         r"history\s+of\s+\w+\s+(?:that|which)\s+(?:resolved|went))\b", re.I)
 # What follows a turn to the present is current again: "I used to be on lisinopril but now take losartan".
 # "I had a mini-stroke two years ago and I'm on aspirin": a present-tense "I'm on" / "I take" turns to now too.
@@ -74,6 +79,8 @@ EN_PAST_TIME_BEFORE = re.compile(r"\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|\byears
 EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
+                               # "The fever broke yesterday" (utterances_test24); not a rash that broke out
+                               r"broke(?!\s+(?:out|down|through|open|my|the|a|an|into))|"
                                r"(?P<drug>(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
                                r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
@@ -164,6 +171,44 @@ def _korean_over(text: str, start: int, end: int, sentence: tuple[int, int], oth
         _said_of(text, (start, end), over.start(), others, ILLNESS)
 
 
+# Still there, said right after it: "went through menopause two years ago, and the hot flushes still wake me up"
+EN_STILL_AFTER = re.compile(r"^\s*(?:(?:are|is)\s+)?(?:still|currently)\b", re.I)
+# Over, said later in the story (utterances_test24): its body part named again ("어깨가 쑤시고 … 며칠 푹 쉬니까 어깨는 다
+# 나았어요"), or a sentence right after that says it passed with no subject of its own ("두드러기가 올라오고 엄청
+# 가려웠어요. 응급실에서 주사 맞고 … 오늘 아침엔 다 가라앉았어요")
+KO_BODY_WORD = re.compile(r"([가-힣]{1,4}?)(?:이|가|은|는|도|에|의)\s")
+KO_PASSED = r"(?:이제\s*)?(?:다\s*|완전히\s*|싹\s*|거의\s*)?(?:나았|괜찮아졌|가라앉았|멀쩡해졌|없어졌|사라졌|멎었)"
+# (not just better: "좀 괜찮아졌어요", "많이 나았어요")
+KO_PASSED_NO_SUBJECT = re.compile(r"^[^.?!]*?(?<![가-힣])(?<!좀\s)(?<!조금\s)(?<!많이\s)(?<!약간\s)(?<!훨씬\s)(?<!한결\s)"
+                                  r"(?:다\s*|완전히\s*|싹\s*)?(?:나았|괜찮아졌|가라앉았|멀쩡해졌)")
+KO_A_SUBJECT = re.compile(r"(?<![가-힣])(?!저는|제가|나는|내가|저도|나도)[가-힣]+(?<!아침)(?<!저녁)(?<!오후)(?<!오전)(?<!날)(?<!밤)"
+                          r"(?:이|가|은|는)(?=\s)")
+
+
+def _over_later(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
+    """A complaint told in the past, and later in the message that it passed (:data:`KO_PASSED`); a sentence about
+    someone else between them is passed over ("같이 일한 동생은 열사병으로 응급실에 실려 갔고요")."""
+    if slot_of((start, end), others) not in ILLNESS or not past_tense(text, start, sentence[1]):
+        return False
+    word = KO_BODY_WORD.match(text, start)
+    if word and re.search(re.escape(word[1]) + r"(?:은|는|이|가|도)\s*" + KO_PASSED, text[end:]):
+        return True
+    at = sentence[1]
+    for _ in range(2):
+        following = re.compile(r"[.!\s]*([^.?!]*[.!]?)").match(text, at)
+        if not following or not following[1]:
+            return False
+        told = following[1]
+        if (passed := KO_PASSED_NO_SUBJECT.match(told)) is not None:
+            begin = following.start(1)
+            between = [s for s, _e, slot in others if begin <= s < begin + passed.end() and slot in ILLNESS]
+            return not between and not KO_A_SUBJECT.search(told, 0, passed.start())
+        if not KO_OTHER.search(told[:15]):
+            return False
+        at = following.end()
+    return False
+
+
 def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple[int, int], others: Others) -> bool:
     s_left, s_right = sentence
     sentence_before, sentence_after = text[s_left:start], text[end:s_right]
@@ -185,7 +230,7 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
             past_tense(text, end, s_right) and not KO_ONGOING.search(text[s_left:s_right]) and
             not KO_NOW.search(sentence_after) and not KO_AGAIN.search(sentence_before))):
         return True
-    if _korean_over(text, start, end, sentence, others):
+    if _korean_over(text, start, end, sentence, others) or _over_later(text, start, end, sentence, others):
         return True
     # the time said after the mention, then that it is over: "결핵은 고등학교 때 앓고 완치됐고" (utterances_test15)
     cause = KO_CAUSE_AFTER.match(sentence_after)      # "위궤양으로 피를 토해서 입원한 적이": the cause, had then too
@@ -199,7 +244,8 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
             not KO_NOW.search(sentence_after, 0, done.start()):
         return True
     over = EN_RESOLVED_AFTER.search(sentence_after)
-    if _history_before(sentence_before, EN_HISTORY, EN_NOW) or EN_SWITCHED_FROM.search(sentence_before) or \
+    if (_history_before(sentence_before, EN_HISTORY, EN_NOW) and not EN_STILL_AFTER.match(sentence_after)) or \
+            EN_SWITCHED_FROM.search(sentence_before) or \
             (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
         return True
     if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \

@@ -48,8 +48,9 @@ AGE_PATTERNS = [
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
     # "Just turned 70, female, type 2 for 15 yrs" (utterances_test17): the speaker's birthday, opening a sentence
-    re.compile(r"(?:^|(?<=[.!?]\s)|(?<=,\s))\W{0,2}(?:(?:I\s+)?just\s+)?turned\s+(\d{2})\b(?!\s*(?:mg|kg|%|lbs?|pounds?|times?))",
-               re.I),
+    # "… and I turned 50 in May" (utterances_test24)
+    re.compile(r"(?:^|(?<=[.!?]\s)|(?<=,\s)|(?<=\band\s))\W{0,2}(?:I\s+(?:just\s+)?|just\s+)?turned\s+(\d{2})\b"
+               r"(?!\s*(?:mg|kg|%|lbs?|pounds?|times?))", re.I),
     # "Proud grandpa of four, turned 71 in April", "Mom of three under five, 34, and running on empty" (test19)
     re.compile(r"^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?(?:mom|mum|mother|mama|dad|father|grandpa|grandma|granny|grandad|"
                r"grandfather|grandmother|nana)\s+(?:of|to)\s+[\w\s-]{1,25}?,\s*(\d{2})\s*,", re.I),
@@ -95,7 +96,9 @@ BIRTHDAY_TOLD = r"(?:(?<=치른\s)|(?<=지낸\s)|(?<=넘긴\s)|(?<=맞은\s))"  
 PARENT_OF = r"(?:^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?)"                  # "Proud grandpa of four, …" opening (test19)
 MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{ELDER_AGE}|{BIRTHDAY_TOLD}|{MIDDLE_AGED})할아버지(?=예요|이에요|입니다|인데|이고)|"
                   rf"{PARENT_OF}(?:dad|father|grandpa|grandad|grandfather)(?=\s+(?:of|to)\s+\w)|"
-                  rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b", re.I)
+                  rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b|"
+                  # "I'm the dad-to-be, 38" (utterances_test24)
+                  r"(?<=\bI'm\sthe\s)(?:dad|father)-to-be\b", re.I)
 FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
                     rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고)|"
                     rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
@@ -105,6 +108,8 @@ FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
                       r"\bpositive\s+pregnancy\s+test\b|\bpregnancy\s+test\s+(?:is\s+|was\s+|came\s+(?:back|out)\s+)?positive\b|"
                       r"\bpregnan(?:t|cy)\b(?!\s+test)|"
+                      # "Had my 20-week anatomy scan yesterday and the baby looks perfect" (utterances_test24)
+                      r"\bmy\s+(?:\d{1,2}[\s-]*(?:weeks?|wk)\s+)?(?:anatomy|dating|nuchal|anomaly)\s+scan\b|"
                       # "둘째 가졌는데 이제 16주예요" (utterances_test19): a child conceived
                       r"(?:첫째|둘째|셋째|넷째|아기|애기|아이)(?:를|을)?\s*가졌(?:는데|어요|고|습니다)", re.I)
 # "Not pregnant (my period came Monday)", "임신 테스트도 음성이었어요" (utterances_test19): the person is not pregnant
@@ -128,8 +133,8 @@ PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.]
 
 # "Dad of two here, 51." (utterances_test21): the speaker introduced as someone "here", then the age
 SELF_HERE_AGE = re.compile(r"\b(?:dad|mom|mum|father|mother|guy|man|woman|lady|girl|grandma|grandpa|granny|nurse|teacher|"
-                           r"student|retiree)(?:\s+of\s+\w+)?\s+here\s*,\s*(\d{2})(?=\s*[.,;!]|\s+(?:and|yo|years?)\b|$)",
-                           re.I)
+                           r"student|retiree)(?:\s+of\s+\w+)?\s+here\s*,\s*(\d{2})(?=\s*[.,;!]|\s+(?:and|yo|years?)\b|$)|"
+                           r"\bI'm\s+the\s+(?:dad|mom|mum|father|mother)-to-be\s*,\s*(\d{2})(?=\s*[.,;!]|\s+and\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,7 @@ def _digit_ages(text: str) -> list[tuple[int, int, int, bool]]:
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in AGE_THEN_SEX.finditer(text)]
     found += [(m.start(2), m.end(2), int(m.group(2)), False) for m in SEX_THEN_AGE.finditer(text)]
     found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in IM_AGE_SEX.finditer(text)]
-    found += [(m.start(1), m.end(1), int(m.group(1)), False) for m in SELF_HERE_AGE.finditer(text)]
+    found += [(m.start(m.lastindex), m.end(m.lastindex), int(m[m.lastindex]), False) for m in SELF_HERE_AGE.finditer(text)]
     return found + [(m.start(1), m.end(2), int(m.group(1)), False) for m in AGE_SEX_OPENING.finditer(text)]
 
 
