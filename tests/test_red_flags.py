@@ -461,3 +461,29 @@ def test_carers_stories_of_high_sugar_confusion_a_racing_heart_a_head_knock_on_a
                                   "my neck hurts when I look down at my phone all day"])
 def test_thirst_after_exercise_nerves_a_cold_a_knee_bump_or_phone_neck_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test21's first run: six emergencies told in lay words got no line (other words here)
+    ("아빠가 혈압을 재니 205/125인데 눈이 갑자기 흐려서 글씨가 안 보인대요", "hypertensive_emergency"),
+    ("엘리퀴스 드시는 엄마가 변기에 피가 한가득 나왔는데 일어나시다 어지러워서 주저앉으셨어요", "bleeding_on_anticoagulant"),
+    ("he's on xarelto and passed a lot of blood in the toilet, now he's dizzy", "bleeding_on_anticoagulant"),
+    ("임신 34주인데 맑은 물이 조금씩 계속 흘러나와요", "waters_breaking"),
+    ("32 weeks pregnant and clear fluid keeps trickling out since lunch", "waters_breaking"),
+    ("he's 40.1 with shaking chills and can't keep any fluids down", "sepsis"),
+    ("she ate some cashews, now she's covered in hives and nearly passed out when she stood up", "anaphylaxis"),
+    ("grandad's messages this afternoon are gibberish and he sounded slurred on the phone", "stroke"),
+])
+def test_lay_stories_of_a_pressure_with_blurred_sight_bleeding_on_a_thinner_leaking_waters_sepsis_shock_and_stroke(
+        text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["아빠가 와파린 드시는데 양치할 때 피가 조금 나요",
+                                  "임신 30주인데 물을 많이 마셔서 화장실을 자주 가요",
+                                  "I had chills and a fever of 38 yesterday but I'm eating fine",
+                                  "I get hives from the cold sometimes but they fade in an hour",
+                                  "my toddler talks gibberish all day and it's adorable"])
+def test_gum_bleeding_on_a_thinner_thirst_in_pregnancy_a_mild_fever_cold_hives_or_a_babbling_toddler_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -70,6 +70,11 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               r"말(?:이|도|을)?\s*(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
               r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)",
               r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
+              # visitor_test21: "her texts are gibberish … when i rang she sounded slurred"
+              r"\bsound(?:s|ed|ing)?\s+(?:\w+\s+)?slurred\b",
+              r"(?:texts?|messages?|words|speech|talk(?:ing)?)\s+(?:are\s+|is\s+|were\s+|was\s+|(?:have|has)\s+(?:gone|turned)\s+)?"
+              r"(?:\w+\s+)?(?:gibberish|nonsense)",
+              r"(?:문자|카톡|메시지)(?:가|이|를|도)?\s*(?:\S+\s*)?(?:횡설수설|뒤죽박죽|엉망)",
               # "now hes slurring a bit" (visitor_test11: not "was slurring his jokes" after a few beers)
               r"(?:'s|\b(?:is|hes|shes|im|started|starting|keeps?|now))\s+slurring\b(?!\s+(?:his|her|my)\s+(?!words|speech))",
               r"one\s+side\s+of\s+(?:my|his|her)\s+(?:body|face)",
@@ -326,7 +331,9 @@ FEVER = _any(r"fever|temperature|\b(?:3[89]|4[01])(?:\.\d)?\s*°?\s*C\b|\b10[1-5
 PRESSURE = re.compile(r"(?<!\d)(\d{3})\s*(?:/|over|에)\s*(\d{2,3})(?!\d)", _I)
 ORGAN_SIGNS = _any(r"confus|disoriented|not\s+making\s+sense|vision|blurr|can'?t\s+see|chest\s+pain|short(?:ness)?\s+of\s+breath|"
                    r"slurr|numb|weak(?:ness)?\s+on\s+one", r"횡설수설|말(?:이|도)?\s*(?:이상|어눌)|시야|눈이\s*(?:흐릿|침침|안\s*보)|"
-                   r"흐릿하게\s*보|가슴.{0,6}(?:아프|통증)|숨이\s*차|한쪽.{0,6}(?:저리|마비|힘)")
+                   r"흐릿하게\s*보|가슴.{0,6}(?:아프|통증)|숨이\s*차|한쪽.{0,6}(?:저리|마비|힘)|"
+                   # visitor_test21: "오른쪽 눈이 갑자기 뿌옇게 흐려서 잘 안보이고 … 198/124"
+                   r"눈이\s*(?:\S+\s*){0,2}?(?:뿌옇|흐려|흐리게|안\s*보|잘\s*안\s*보)")
 # ketones with vomiting or fast breathing (ketoacidosis: "the ketone strip went dark purple, she's throwing up and
 # breathing really fast");
 KETONES = _any(r"ketone", r"케톤")
@@ -482,3 +489,36 @@ NECK_BEND = _any(r"neck\s+(?:hurts|is\s+sore|pains?|aches)\s+(?:when|if)\s+(?:sh
                  r"고개를?\s*(?:숙이|숙일|아래로).{0,10}(?:목이|목덜미가)?\s*(?:아프|아파|당기)")
 PHOTOPHOBIA = _any(r"light\s+hurts|(?:the\s+)?light\s+(?:bothers|hurts)|can'?t\s+(?:stand|bear)\s+(?:the\s+)?light|"
                    r"sensitive\s+to\s+light|photophobia", r"빛이?\s*(?:너무\s*)?눈부|불빛.{0,6}(?:못\s*보|싫|아프)")
+
+# visitor_test21's first run: six emergencies told in lay words got no line.
+# Much blood lost on a blood thinner with dizziness or near-fainting ("와파린 드시는 아빠가 … 변기가 새빨갛게 될정도로 피가
+# 나왔대요 … 일어나다가 핑 돌아서 주저앉으셨어요")
+BLOOD_LOSS = _any(r"(?:bowl|toilet|pan)\s+(?:was\s+|is\s+|went\s+|turned\s+)?(?:full\s+of\s+|all\s+)?(?:bright\s+)?(?:red|blood)|"
+                  r"(?:a\s+lot\s+of|lots\s+of|loads\s+of|so\s+much|heaps\s+of)\s+(?:bright\s+red\s+|fresh\s+|dark\s+)?blood|"
+                  r"(?:passing|passed|pooping|peeing)\s+(?:\w+\s+)?blood",
+                  r"변기.{0,12}(?:빨갛|새빨갛|벌겋|피)|피가?\s*(?:\S+\s*){0,2}?(?:엄청|많이|왈칵|쏟아|한가득|줄줄)|(?:하혈|혈변).{0,10}(?:많|엄청|계속)")
+DIZZY_OR_FAINT = _any(r"(?:nearly|almost)\s+(?:fainted|passed\s+out|blacked\s+out|collapsed|fell)|faint|dizzy|light-?headed|"
+                      r"blacked\s+out|passed\s+out", r"핑\s*(?:돌|도)|어지러|주저앉|쓰러|실신|기절|정신을?\s*잃")
+# Waters leaking told as what the person sees ("팬티가 계속 물에 젖은것처럼 축축해요 냄새 없는 맑은 물 같은게 찔끔찔끔
+# 흘러요" at 33 weeks)
+WATERS_TOLD = _any(r"(?:clear|watery)\s+(?:fluid|liquid|water|discharge)\s+(?:keeps\s+|is\s+|has\s+been\s+)?"
+                   r"(?:leaking|trickling|dribbling|running|coming)|(?:knickers|underwear|pants|pad)\s+(?:\w+\s+){0,3}?"
+                   r"(?:soaked|wet)\s+(?:through|with\s+(?:clear|water))",
+                   r"맑은\s*물.{0,12}(?:흘러|흐르|새|나와|나오|찔끔|줄줄)|(?:팬티|속옷).{0,15}(?:젖|축축).{0,30}물")
+# An infection with a high fever, shaking chills and fainting or nothing kept down (visitor_test21: a kidney
+# infection, "39.8, teeth chattering shakes, pain in her side …, thrown up every sip of water and both antibiotic
+# doses. she nearly fainted getting up"): sepsis until shown otherwise
+TEMPERATURE_NUMBER = re.compile(r"(?<![\d.])(?:39|40|41)\.\d(?![\d.])|(?<![\d.])10[2-5]\.\d(?![\d.])")   # "shes 39.8"
+RIGORS = _any(r"teeth\s+chatter\w*|shaking\s+chills|\brigors?\b|(?:uncontrollabl[ey]|violently)\s+shak\w*|shivering\s+uncontrollabl\w*",
+              r"이가\s*딱딱|오한.{0,6}(?:심하|덜덜)|덜덜\s*떨")
+NOTHING_KEPT_DOWN = _any(r"(?:thrown|threw|throwing)\s+up\s+(?:every|each|all|any)\b|(?:can'?t|cannot|couldn'?t|isn'?t)\s+(?:\w+\s+)?"
+                         r"(?:keep|keeping|holding)\s+(?:anything|any\s+\w+|fluids|water|it|them|the\s+\w+)\s+down",
+                         r"(?:물|약)(?:만|도|까지)?\s*(?:\S+\s*){0,2}?(?:먹어도|마셔도|먹으면|마시면)\s*(?:다\s*)?토")
+# An allergy that reaches the circulation without the throat (visitor_test21: "ate a prawn curry 20 min ago, now hes itchy
+# and blotchy red from head to toe, threw up once, his pulse is racing but feels weak and he nearly blacked out"):
+# anaphylaxis although the lips and breathing are fine
+ALLERGIC_SKIN = _any(r"hives|welts|blotchy|itchy\s+(?:all\s+over|from\s+head)|(?:red|itchy)\s+(?:\w+\s+)?from\s+head\s+to\s+toe",
+                     r"두드러기|온몸.{0,8}(?:가려|빨갛|붉|울긋불긋)")
+SHOCK = _any(r"(?:pulse|heartbeat)\s+(?:\w+\s+){0,4}?(?:weak|faint|thready)|weak\s+pulse|"
+             r"(?:nearly|almost)\s+(?:blacked|passed|fainted|collapsed)|blacked\s+out|passed\s+out|fainted|collapsed",
+             r"맥박.{0,10}(?:약하|희미)|쓰러|정신을?\s*잃|기절|실신|핑\s*돌.{0,10}(?:주저앉|쓰러)")

@@ -11,6 +11,7 @@ from .signs import (
     ACIDOSIS_COMPANION,
     AIRWAY,
     ALLERGEN,
+    ALLERGIC_SKIN,
     ANAPHYLAXIS,
     ASPIRIN,
     AT_REST,
@@ -18,6 +19,7 @@ from .signs import (
     BELLY_TO_BACK,
     BIRTH_RECENT,
     BLEEDING,
+    BLOOD_LOSS,
     BLOOD_THINNER,
     BREATHING,
     BREATHS_PER_MINUTE,
@@ -32,6 +34,7 @@ from .signs import (
     COLLAPSE_COMPANION,
     CONFUSED,
     DARK_URINE,
+    DIZZY_OR_FAINT,
     DKA_BREATH_OR_DROWSY,
     DRIED_OUT,
     FAINT,
@@ -67,6 +70,7 @@ from .signs import (
     NO_WIND,
     NON_BLANCHING,
     NOT_EASED,
+    NOTHING_KEPT_DOWN,
     ORGAN_SIGNS,
     OVERDOSE,
     PEN_USED,
@@ -77,8 +81,10 @@ from .signs import (
     PRESSURE,
     PRETERM,
     RACING,
+    RIGORS,
     SADDLE,
     SEIZURE_TOLD,
+    SHOCK,
     SLOW_PULSE,
     SQUEEZING,
     STROKE,
@@ -86,6 +92,7 @@ from .signs import (
     SUGAR_GIVEN,
     SUICIDE,
     SUICIDE_TOPIC,
+    TEMPERATURE_NUMBER,
     THIRST_AND_PEEING,
     TYPE1_OR_INSULIN,
     UNRESPONSIVE,
@@ -93,6 +100,7 @@ from .signs import (
     VOMITING,
     WATER_LOAD,
     WATERS,
+    WATERS_TOLD,
     WORSENING,
     past_20_weeks,
     said,
@@ -205,6 +213,12 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("meningitis", bool(FEVER.search(text) and NECK_BEND.search(text) and (PHOTOPHOBIA.search(text) or
                                                                                 VOMITING.search(text)))),
         ("slow_breathing", any(int(next(g for g in m.groups() if g)) < 10 for m in BREATHS_PER_MINUTE.finditer(text))),
+        ("bleeding_on_anticoagulant", bool(BLOOD_THINNER.search(text) and BLOOD_LOSS.search(text) and
+                                           DIZZY_OR_FAINT.search(text))),
+        ("waters_breaking", bool(WATERS_TOLD.search(text)) and any(int(m.group(1)) < 37 for m in PRETERM.finditer(text))),
+        ("sepsis", bool((FEVER.search(text) or TEMPERATURE_NUMBER.search(text)) and RIGORS.search(text) and (DIZZY_OR_FAINT.search(text) or
+                                                                        NOTHING_KEPT_DOWN.search(text)))),
+        ("anaphylaxis", bool(ALLERGIC_SKIN.search(text) and SHOCK.search(text))),
     )
     for kind, hit in checks:
         if hit:
