@@ -157,6 +157,20 @@ ASKS = {
                               r"cold\s+(?:and\s+flu\s+)?(?:medicine|remedy|remedies|tablets?|capsules?)|flu\s+(?:medicine|remedy)|"
                               r"nyquil|dayquil|theraflu|lemsip|sudafed|night\s*nurse|beechams", _I),
     # gestational diabetes named in everyday words (임당)
+    # --- the nineteenth blind pairwise round (visitor_test21) ---
+    # a pregnancy lost or affected by a neural tube defect ("our first pregnancy ended at 20 wks because the babys spine
+    # hadnt closed properly")
+    "ntd_history": re.compile(r"spina\s+bifida|neural\s+tube|anencephal\w*|spine\s+(?:had\s*n'?t|hadnt|had\s+not|did\s*n'?t|"
+                              r"didnt|wasn'?t|wasnt)\s+(?:closed|close|formed|form)|신경관|척추\s*이분증|무뇌증|"
+                              r"척추(?:가|뼈가)?\s*(?:\S+\s*)?(?:안|덜|제대로\s*안)\s*(?:닫|막|붙)", _I),
+    # hard (stick) margarine and shortening: trans fats ("switched from butter to the cheap stick margarine to help my
+    # cholesterol, and started frying everything in it" was told to "choose one with high trans-fat content")
+    "margarine": re.compile(r"margarine|shortening|마가린|쇼트닝", _I),
+    # a vaccine asked about (a flu jab is no flu now)
+    "vaccine": re.compile(r"독감\s*(?:주사|백신)|예방\s*접종|백신|flu\s+(?:shot|jab|vaccine)|vaccin", _I),
+    # cutting toenails, for a person with diabetes (cut straight across; the corners are not rounded or dug out)
+    "nail_cutting": re.compile(r"발톱.{0,12}(?:깎|자르|잘라|다듬)|(?:cut|cutting|clip|clipping|trim|trimming)\s+(?:\w+\s+){0,2}?"
+                               r"(?:toe\s*)?nails?|(?:toe\s*)?nails?\s+(?:\w+\s+){0,2}?(?:cut|clipped|trimmed)", _I),
     "gestational": re.compile(r"임당|임신성\s*당뇨|gestational\s+diabetes|\bGDM\b", _I),
     # long exercise on a medicine that can cause lows ("90 min long runs", "half marathon")
     "long_exercise": re.compile(r"marathon|long\s+runs?|\brunning\b|(?:go|going|went)\s+(?:for\s+)?(?:a\s+)?runs?\b|"

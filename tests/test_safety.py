@@ -253,3 +253,35 @@ def test_a_medicine_switched_from_is_not_taken_beside_the_new_one():
     turn = {"medications": [{"name": "Metoprolol", "assertion": "historical"},
                             {"name": "Carvedilol", "assertion": "present"}]}
     assert "same_medicine_twice" not in rule_names(collect_facts(None, turn, classes, "metoprolol is out, carvedilol now"))
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({"medications": [{"name": "Lisinopril", "assertion": "present"},
+                      {"name": "Pseudoephedrine", "assertion": "present"}]},
+     "lisinopril 먹는데 코막혀서 슈도에페드린 감기약 먹어도 돼요?", "decongestant_blood_pressure"),
+    ({"conditions": [{"name": "Heart failure", "assertion": "family"}],
+      "medications": [{"name": "Alogliptin", "assertion": "family"}]},
+     "dad has heart failure and they want to start alogliptin", "dpp4_heart_failure"),
+    ({"medications": [{"name": "Glimepiride", "assertion": "present"},
+                      {"name": "Dulaglutide", "assertion": "present"}]},
+     "on glimepiride, trulicity just added", "glp1_with_insulin_lows"),
+    ({}, "last pregnancy had spina bifida, planning another, which folic acid?", "ntd_folic_acid"),
+    ({}, "베이킹할 때 버터 대신 마가린 써도 콜레스테롤에 괜찮죠?", "margarine_trans_fat"),
+    ({"conditions": [{"name": "Type 2 diabetes mellitus", "assertion": "present"}]},
+     "I have type 2 and I trim my toenails short and round, ok?", "diabetes_nail_cutting"),
+    ({"conditions": [{"name": "Influenza", "assertion": "present"}, {"name": "Stroke", "assertion": "historical"}]},
+     "had a stroke two years ago and now I've got the flu, just rest it off?", "flu_high_risk"),
+])
+def test_the_nineteenth_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """A decongestant on a blood pressure medicine, saxagliptin or alogliptin with heart failure, a GLP-1 beside insulin
+    or a sulfonylurea, folic acid after a neural tube defect, stick margarine, a diabetic's toenails, flu with a
+    condition that makes it dangerous: each was answered without its point (other words here)."""
+    classes = {"lisinopril": "acei", "pseudoephedrine": "decongestant", "alogliptin": "dpp4",
+               "glimepiride": "sulfonylurea", "dulaglutide": "glp1"}
+    assert rule in rule_names(collect_facts(None, turn, classes, text))
+
+
+def test_a_flu_jab_question_is_no_flu_now():
+    turn = {"conditions": [{"name": "Influenza", "assertion": "hypothetical"},
+                           {"name": "Asthma", "assertion": "present"}]}
+    assert "flu_high_risk" not in rule_names(collect_facts(None, turn, {}, "천식이 있는데 독감 주사 맞아야 돼요?"))

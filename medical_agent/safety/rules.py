@@ -39,6 +39,12 @@ SICK_DAY = {"diuretic", "acei", "arb", "biguanide", "sglt2", "nsaid", "sulfonylu
 
 
 HYPERTENSION = {"hypertension", "essential hypertension", "hypertensive disease", "high blood pressure"}
+BP_LOWERING = {"ccb", "acei", "arb", "beta-blocker", "diuretic"}
+# Conditions that make flu dangerous at any age (the nineteenth round: Parkinson's at 62, "아직 65세도 안되셨으니 심하게
+# 앓는 쪽은 아니죠?")
+FLU_HIGH_RISK = {"parkinson's disease", "stroke", "dementia", "alzheimer's disease", "multiple sclerosis", "epilepsy",
+                 "heart failure", "chronic obstructive pulmonary disease", "asthma", "chronic kidney disease", "diabetes mellitus",
+                 "type 1 diabetes mellitus", "type 2 diabetes mellitus"}
 
 
 LIVER = {"liver disease", "liver cirrhosis", "fatty liver", "hepatitis b", "hepatitis c"}
@@ -80,7 +86,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "뒤에 증상이 나타날 수 있습니다.",
       "en": "On a blood thinner, a knock to the head needs checking in an emergency department today, even if you "
             "feel fine: bleeding inside the head can show hours later."}),
-    ("supplement_anticoagulant", lambda f: "supplement" in f.asks and bool(f.drug_classes & ANTICOAG),
+    ("supplement_anticoagulant", lambda f: "supplement" in f.asks and bool(f.any_class & ANTICOAG),
      {"ko": "은행잎 추출물, 인삼·홍삼, 당귀, 세인트존스워트, 마늘·강황 보충제, 고용량 오메가3나 비타민 E 같은 건강기능식품은 와파린 등 "
             "항응고제의 효과를 바꾸거나 출혈 위험을 높일 수 있습니다. 먹기 전에 의사나 약사와 상의하고, 와파린이라면 INR 검사를 "
             "더 자주 해야 할 수 있습니다.",
@@ -198,7 +204,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
     # any medicine asked about with kidney disease: every prescriber must know (the fourteenth blind round: "콩팥병
     # 3기인데 … 이비인후과에선 제 신장 얘기 굳이 안해도 되죠? … 감기약이랑 진통제" got fever advice; asked again, only the
     # NSAID note below, as 진통제 reads as an NSAID)
-    ("kidney_tell_prescriber", lambda f: bool(f.conditions & KIDNEY) and bool(f.named),
+    ("kidney_tell_prescriber", lambda f: bool(f.any_condition & KIDNEY) and bool(f.named),
      {"ko": "신장 질환이 있으면 진료받는 의사·치과의사·약사 모두에게 꼭 알리세요. 많은 약(감기약, 진통제, 항생제 포함)이 "
             "신장 기능에 맞춰 용량을 줄여야 하고, 소염진통제(NSAID)는 대개 피합니다.",
       "en": "With kidney disease, tell every doctor, dentist and pharmacist: many medicines (cold remedies, painkillers "
@@ -342,8 +348,11 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "after 5 minutes' rest, twice a minute apart, on several days. If it stays at 140/90 or more, see your "
             "doctor within a few weeks (sooner at 160/100 or more); with chest pain, breathlessness, a severe "
             "headache, vision changes, weakness on one side or trouble speaking, call your local emergency number."}),
+    # (a blood pressure medicine taken counts too: "on amlodipine for bp … sudafed PE … fine for my blood pressure
+    # right?", the nineteenth round)
     ("decongestant_blood_pressure", lambda f: "decongestant" in f.drug_classes and bool(
-        f.conditions & HYPERTENSION or (f.blood_pressure is not None and f.blood_pressure[0] >= 140)),
+        f.conditions & HYPERTENSION or f.drug_classes & BP_LOWERING or
+        (f.blood_pressure is not None and f.blood_pressure[0] >= 140)),
      {"ko": "고혈압이 있으면 코막힘 완화 성분(슈도에페드린, 페닐레프린 등)이 든 감기약이 혈압을 올릴 수 있습니다. 약사에게 "
             "고혈압이 있다고 말하고 그 성분이 없는 제품을 고르세요.",
       "en": "With high blood pressure, cold medicines with a decongestant (pseudoephedrine, phenylephrine) can raise "
@@ -389,6 +398,47 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Your recorded blood glucose is 300 mg/dL or higher, which is very high. Contact your clinician today, and "
             "go to an emergency department if you have vomiting, severe thirst, fast breathing, or drowsiness or "
             "confusion."}),
+    # --- the nineteenth blind pairwise round (visitor_test21) ---
+    ("dpp4_heart_failure", lambda f: bool(f.any_drug & {"saxagliptin", "alogliptin"}) and
+     "heart failure" in f.any_condition,
+     {"ko": "DPP-4 억제제 가운데 삭사글립틴(온글라이자)과 알로글립틴(네시나)은 연구에서 심부전으로 입원하는 위험을 높였습니다. "
+            "심부전이 있거나 그 위험이 크면 보통 다른 당뇨약을 고르니, 처방한 의사에게 심부전이 있다고 꼭 알리고 상의하세요.",
+      "en": "Of the DPP-4 inhibitors, saxagliptin (Onglyza) and alogliptin (Nesina) raised the risk of hospital stays "
+            "for heart failure in trials. With heart failure, or a high risk of it, another diabetes medicine is usually "
+            "chosen: make sure the prescriber knows about the heart failure and ask about it."}),
+    ("glp1_with_insulin_lows", lambda f: "glp1" in f.any_class and bool(f.any_class & {"insulin", "sulfonylurea"}),
+     {"ko": "GLP-1 주사(세마글루타이드 등)는 혼자서는 저혈당을 거의 일으키지 않지만, 인슐린이나 설포닐우레아와 함께 쓰면 "
+            "저혈당이 생길 수 있습니다. 시작하거나 용량을 올리는 동안 혈당을 더 자주 재고, 의료진이 인슐린 용량을 줄일 수 있으니 "
+            "낮은 수치가 나오면 바로 알리세요.",
+      "en": "A GLP-1 medicine (semaglutide and others) rarely causes lows on its own, but with insulin or a "
+            "sulfonylurea it can. While it is started or raised, check glucose more often; the team may lower the "
+            "insulin dose, so tell them about any low reading."}),
+    ("ntd_folic_acid", lambda f: "ntd_history" in f.asks,
+     {"ko": "이전 임신에 신경관 결손(이분척추 등)이 있었다면 다음 임신 전에는 보통 엽산을 훨씬 많이(흔히 하루 4~5mg, "
+            "처방) 먹도록 권합니다. 일반 임산부 영양제(0.4mg)로는 부족할 수 있으니 임신을 시도하기 최소 한 달 전에 산부인과에서 "
+            "용량을 정하세요.",
+      "en": "After a pregnancy affected by a neural tube defect (such as spina bifida), a much higher dose of folic "
+            "acid is usually advised for the next one (often 4–5 mg a day, on prescription); a standard prenatal vitamin "
+            "(0.4 mg) may not be enough. See a doctor at least a month before trying to conceive to set the dose."}),
+    ("margarine_trans_fat", lambda f: "margarine" in f.asks,
+     {"ko": "딱딱한 막대형 마가린이나 쇼트닝에는 LDL 콜레스테롤을 올리는 트랜스지방이 들어 있을 수 있습니다. 트랜스지방 0g인 "
+            "부드러운 제품이나 올리브유·카놀라유 같은 식물성 기름을 고르고, 튀기는 음식 자체를 줄이세요.",
+      "en": "Hard (stick) margarines and shortening can contain trans fats, which raise LDL cholesterol. Choose a soft "
+            "spread labelled 0 g trans fat or vegetable oils such as olive or canola, and fry less whatever the fat."}),
+    ("flu_high_risk", lambda f: "influenza" in f.any_condition and bool(f.any_condition & FLU_HIGH_RISK) and
+     "vaccine" not in f.asks,
+     {"ko": "파킨슨병·뇌졸중 같은 신경계 질환, 심장·폐·콩팥 질환, 당뇨가 있으면 나이와 상관없이 독감 합병증 고위험군입니다. "
+            "항바이러스제는 증상 시작 후 이틀 안에 시작할 때 가장 잘 들으니 오늘 진료를 받으세요. 숨이 차거나 정신이 흐려지면 "
+            "바로 응급실로 가세요.",
+      "en": "A neurological condition such as Parkinson's or a stroke, heart, lung or kidney disease, or diabetes puts a "
+            "person in the high-risk group for flu complications at any age. Antivirals work best started within two "
+            "days of the first symptoms, so contact a doctor today; breathlessness or confusion needs emergency care."}),
+    ("diabetes_nail_cutting", lambda f: "nail_cutting" in f.asks and any("diabetes" in c for c in f.any_condition),
+     {"ko": "당뇨가 있으면 발톱은 일자로 자르고 모서리를 둥글게 깊이 파내거나 너무 짧게 자르지 마세요(살을 파고들어 감염될 수 "
+            "있습니다). 날카로운 끝은 줄로 다듬고, 시력이 나쁘거나 발 감각이 떨어졌다면 의료진(족부 진료)에게 맡기세요.",
+      "en": "With diabetes, cut toenails straight across and do not round off or dig into the corners or cut them very "
+            "short (an ingrown nail can become infected); file sharp edges, and if sight or feeling in the feet is poor, "
+            "have a podiatrist or nurse do it."}),
 ]
 
 
