@@ -43,6 +43,13 @@ KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었�
                               # "다오닐을 먹을 때는 저혈당이 자주 왔는데 온글라이자로 바꾸고 나서는" (test15)
                               r"(?:을|를)?\s*(?:먹|복용하|쓰|맞)을\s*때(?:는|엔)?\s*(?:\S+\s*){0,6}?(?:으로|로)\s*"
                               r"(?:바꾸|바꿨|바꾼|변경|교체))")
+# Had, then what came after it: "작년 가을에 대상포진 앓고 나서 아직도 그 자리가 가끔 쑤셔요" (utterances_test25): the
+# shingles is over, what follows it is now
+KO_HAD_THEN_AFTER = re.compile(r"^\s*(?:을|를|에|이|가)?\s*(?:(?:앓고|걸리고|걸렸다가|앓았다가)\s*(?:나서|난\s*(?:뒤|후|다음))|"
+                               r"(?:앓은|걸린|앓았던|걸렸던)\s*(?:뒤|후|다음)(?:로|에|부터)?)")
+# Left over from an earlier course: "작년 겨울 기관지염 걸렸을 때 먹던 코데인 시럽이 반 병 남았거든" (utterances_test25)
+KO_USED_BEFORE = re.compile(r"(?<!평소\s)(?<!평소에\s)(?<!매일\s)(?<!늘\s)(?<!항상\s)(?:먹던|먹었던|복용하던|복용했던|쓰던|썼던)\s+$")
+KO_LEFT_OVER_AFTER = re.compile(r"^[^.?!]{0,20}?남(?:았|아|은)")
 # Operated on, said right after it: "백내장 수술은 작년에 양쪽 다 받았고" (utterances_test21)
 KO_OPERATED_AFTER = re.compile(r"^\s*(?:수술|제거술|절제술)(?:은|을|도|는)?\s*(?:\S+\s*){0,4}?(?:받았|했었|했고|했어)")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
@@ -70,18 +77,19 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit)\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$", re.I)
+EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$", re.I)
 # A year or "years ago" earlier in a sentence told with "had": "Had my gallbladder out in 2018 after a nasty bout of
 # cholecystitis" (utterances_test16)
 EN_AFTER_BEFORE = re.compile(r"\bafter\s+(?:(?:a|an|my|two|three|several|multiple|\d+)\s+)?$", re.I)
 EN_HAD_OPENING = re.compile(r"^\W*(?:I\s+)?(?:had|got|was|developed)\b", re.I)
 EN_PAST_TIME_BEFORE = re.compile(r"\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|\byears?\s+ago\b", re.I)
 EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
-EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
+EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?<!mostly\s)(?<!almost\s)(?<!nearly\s)(?<!partly\s)(?<!half\s)"
+                               r"(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
                                # "The fever broke yesterday" (utterances_test24); not a rash that broke out
                                r"broke(?!\s+(?:out|down|through|open|my|the|a|an|into))|"
-                               r"(?P<drug>(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
+                               r"(?P<drug>cleared\s+(?:it|them)\s+up|(?<!since\s[Ii]\s)(?<!after\s[Ii]\s)stopped|(?:tapered|weaned|came|got)\s+(?:myself\s+)?off|(?:finished|completed)\s+(?:it|them|the\s+(?:course|pack|bottle|"
                                r"prescription)|my\s+(?:course|prescription)|taking\s+(?:it|them))))\b", re.I)
 # Mentions listed together share what is said after them: "the cough and the fever are gone", "결핵이랑 폐렴".
 LISTED = re.compile(r"^\s*(?:,|/|&|and|or|및|과|와|이랑|랑|하고|이나|나)?\s*,?\s*(?:and\s+|or\s+)?(?:the\s+|my\s+|an?\s+)?$",
@@ -107,14 +115,14 @@ EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+
                                 r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
 # A list under a history label: "Medical history, since the form asks: pneumonia at 8, a concussion from hockey at 15,
 # and my gallbladder came out in 2017 because of gallstones" (utterances_test19): each item with its own age or year
-EN_HISTORY_LABEL = re.compile(r"^\W*(?:(?:past\s+)?(?:medical\s+)?history|PMH|hx)\b", re.I)
+EN_HISTORY_LABEL = re.compile(r"^\W*(?:(?:quick|brief|short|my)\s+)?(?:(?:past\s+)?(?:medical\s+)?history|PMH|hx)\b", re.I)
 EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|°|degrees))\b|\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|"
                           r"\byears?\s+ago\b|\bas\s+a\s+(?:child|kid|teen(?:ager)?|baby)\b|"
                           # "kidney stone in my 20s, … and shingles last spring" (utterances_test20)
                           r"\bin\s+my\s+(?:teens|[1-9]0s|twenties|thirties|forties|fifties|sixties)\b|"
                           r"\blast\s+(?:spring|summer|autumn|fall|winter|year)\b|"
                           # "PMH: appendectomy '09, kidney stone 2017" (utterances_test23): a bare year after the item
-                          r"(?<![\d/.-])(?:(?:19|20)\d{2}|'\d{2})(?![\d/.%-])", re.I)
+                          r"(?<![\d/.-])(?<!since\s)(?:(?:19|20)\d{2}|'\d{2})(?![\d/.%-])", re.I)
 # A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
@@ -221,6 +229,11 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
         return True
     if KO_OPERATED_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "condition"):
         return True
+    if KO_HAD_THEN_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "condition"):
+        return True
+    if KO_USED_BEFORE.search(sentence_before) and KO_LEFT_OVER_AFTER.match(sentence_after) and \
+            slot_of((start, end), others) in (None, "medication"):
+        return True
     if EN_STOPPED_BEFORE.search(sentence_before) and slot_of((start, end), others) in (None, "medication"):
         return True         # "since i stopped my effexor cold turkey": the medicine, not what came since
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
@@ -249,7 +262,7 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
             (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
         return True
     if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
-            EN_PAST_TIME_AFTER.search(sentence_after):
+            (EN_PAST_TIME_AFTER.search(sentence_after) or EN_MONTH_AFTER.search(sentence_after)):
         return True
     if EN_AFTER_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
                                                         EN_MONTH_AFTER.search(sentence_after)):

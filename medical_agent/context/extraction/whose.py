@@ -37,7 +37,7 @@ KO_DESCRIBES_OTHER = re.compile(r"\s*(?:이|가)?\s*(?:있는|있으신|앓는|�
                                 r"아버님|어머님|할머님|할아버님|시어머니|시아버지|어르신)")
 EN_OTHER = re.compile(r"\b(?:both|the|all\s+(?:my|our|the|three|four))\s+(?:kids|children|boys|girls|twins)\b|"
                       # "my older brother", "both my sisters" (utterances_test9)
-                      r"\b(?:my|his|her|our|their|a)\s+(?:(?:older|younger|elder|eldest|oldest|youngest|little|big|baby|twin|"
+                      r"(?<!\bas\s)\b(?:my|his|her|our|their|a)\s+(?:(?:older|younger|elder|eldest|oldest|youngest|little|big|baby|twin|"
                       r"middle|late|teenage|adult)\s+)?(?:mother|father|mom|mum|dad|parents?|brothers?|sisters?|siblings?|"
                       r"grand(?:mother|father|ma|pa|parents?|son|daughter|child(?:ren)?)|nan|nana|nanna|gran|granny|aunt|"
                       r"uncle|son|daughter|wife|husband|cousin|kids?|child(?:ren)?|baby|nephew|niece|friends?|colleagues?|co-?workers?|"
@@ -86,6 +86,11 @@ EN_OPENING_RELATIVE = re.compile(r"^(?:[^:.!?]{0,30}:)?\W*(?:one\s+of\s+(?:my|ou
 KO_GIVING = re.compile(r"(?<!젖)(?<!젖\s)(?<!젖을\s)(?<!모유)(?<!모유\s)(?<!모유를\s)(?<!분유)(?<!분유\s)(?<!분유를\s)"
                        r"먹(?:여|이|일|였)")          # not a mother feeding her baby ("젖 먹이는 중인데 …")
 EN_GIVING = re.compile(r"\b(?:give|giving|gave)\s+(?!(?:me|myself|up|birth)\b)", re.I)
+# ... or put on them: "I put permethrin on him" (utterances_test25's round)
+EN_APPLIED_BEFORE = re.compile(r"\b(?:put|putting|rubbed|rubbing|applied|applying|sprayed|spraying|dabbed)\s+(?:some\s+|the\s+)?$",
+                               re.I)
+EN_ON_SOMEONE_AFTER = re.compile(r"\s*(?:cream\s+|lotion\s+|shampoo\s+)?(?:on|onto|in)\s+(?:him|her|them|(?:my|our)\s+"
+                                 r"(?:son|daughter|kids?|baby|child|children|husband|wife|mum|mom|dad))\b", re.I)
 # A relative as the object of the person's verb, then the person's own: "I'm breastfeeding my 3-month-old and
 # taking sertraline", "I look after my dad and I'm on sertraline"
 EN_I_THEN_RELATIVE = re.compile(r"\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been)?\s+\w+\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?"
@@ -186,4 +191,5 @@ def someone_elses(text: str, start: int, before: str, sentence: tuple[int, int],
             ((mine := MINE_BEFORE.search(before)) and (not other or max(other) <= mine.start())):
         return True
     words = text[s_left:s_right]
-    return bool(EN_GIVING.search(before) or (KO_GIVING.search(words) and not FIRST_PERSON.search(words)))
+    return bool(EN_GIVING.search(before) or (KO_GIVING.search(words) and not FIRST_PERSON.search(words)) or
+                (EN_APPLIED_BEFORE.search(before) and EN_ON_SOMEONE_AFTER.match(after)))
