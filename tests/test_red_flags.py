@@ -487,3 +487,24 @@ def test_lay_stories_of_a_pressure_with_blurred_sight_bleeding_on_a_thinner_leak
                                   "my toddler talks gibberish all day and it's adorable"])
 def test_gum_bleeding_on_a_thinner_thirst_in_pregnancy_a_mild_fever_cold_hives_or_a_babbling_toddler_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test22's first run: three emergencies told in lay words got no line, one got the stroke kind (other words)
+    ("할머니가 기침하다가 시뻘건 덩어리를 한 컵이나 뱉으셨고 숨이 가빠요", "bleeding"),
+    ("grandad is coughing up bright red clots and he's breathless", "bleeding"),
+    ("아빠가 요즘 변이 짜장 같은 변이고 아까 어지러워서 주저앉으셨어요", "bleeding"),
+    ("her stools have been black and tarry since sunday and she nearly fainted", "bleeding"),
+    ("엄마가 어지럽다고 누워 계신데 말이 약간 어눌하세요", "stroke"),
+    ("아빠가 명치가 타는 것 같고 왼팔이 저리고 식은땀이 나요", "chest_pain"),
+])
+def test_blood_coughed_up_or_passed_black_slurred_speech_and_a_burning_pit_with_an_arm(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["감기 끝나고 기침할 때 누런 가래가 나와요",
+                                  "i take pepto and my stool went a bit dark, otherwise fine",
+                                  "밥 먹고 나면 명치가 타는 것 같아요"])
+def test_yellow_phlegm_dark_stool_on_bismuth_or_heartburn_alone_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -285,3 +285,35 @@ def test_a_flu_jab_question_is_no_flu_now():
     turn = {"conditions": [{"name": "Influenza", "assertion": "hypothetical"},
                            {"name": "Asthma", "assertion": "present"}]}
     assert "flu_high_risk" not in rule_names(collect_facts(None, turn, {}, "천식이 있는데 독감 주사 맞아야 돼요?"))
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({}, "아버지가 요즘 누우면 숨이 막힌다고 소파에 앉아서 주무세요", "orthopnoea"),
+    ({"medications": [{"name": "Scopolamine patch", "assertion": "hypothetical"}]},
+     "grandma wants a scopolamine patch for the ferry, she takes a sleeping pill", "scopolamine_older"),
+    ({"medications": [{"name": "Insulin glargine", "assertion": "present"}]},
+     "I always inject into the same lump on my thigh because it doesn't hurt", "injection_site"),
+    ({"medications": [{"name": "Gliclazide", "assertion": "present"}]},
+     "on gliclazide, some afternoons i get shaky and sweaty until i eat a biscuit", "low_signs"),
+    ({}, "엄마가 폐렴인데 손가락 산소측정기 몇 이하면 응급실 가야 돼요?", "oximeter"),
+    ({"conditions": [{"name": "Heart failure", "assertion": "present"}]},
+     "I have heart failure, is a couple of pints on a friday ok?", "heart_failure_alcohol"),
+    ({}, "my friend injects heroin and now has a fever and terrible back pain", "injects_drugs_fever"),
+    ({"conditions": [{"name": "Stroke", "assertion": "historical"}],
+      "medications": [{"name": "Aspirin", "assertion": "present"}]},
+     "I had a stroke in 2020 and take aspirin, but I read it causes bleeding so I'm stopping it", "aspirin_after_heart_attack"),
+    ({"medications": [{"name": "Sitagliptin / metformin", "assertion": "present"}]},
+     "I take Janumet, do I need to do anything before my angiogram?", "metformin_surgery"),
+])
+def test_the_twentieth_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """Too breathless to lie flat, a scopolamine patch, injecting into a lump, lows told without the word, the
+    oximeter's danger numbers, drinking with heart failure, fever and back pain in someone who injects drugs, aspirin
+    stopped after a stroke, metformin inside a combination before contrast: each was answered without its point (other
+    words here)."""
+    classes = {"insulin glargine": "insulin", "gliclazide": "sulfonylurea", "aspirin": "antiplatelet",
+               "sitagliptin / metformin": "dpp4"}
+    assert rule in rule_names(collect_facts(None, turn, classes, text))
+
+
+def test_a_fine_oximeter_reading_gets_no_danger_note():
+    assert "oximeter" not in rule_names(collect_facts(None, {}, {}, "pulse ox reads 97% this morning, cough is better"))

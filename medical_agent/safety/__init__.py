@@ -5,7 +5,8 @@ come from a small rules table over drug classes (concept-table topics), the pers
 and what the message asks (stopping a medicine, a child, an operation, a sick day: read by
 :mod:`medical_agent.safety_words`); they are added whatever the backend.
 
-The facts a turn gives are gathered in :mod:`.facts`; the rules and their notes are in :mod:`.rules`.
+The facts a turn gives are gathered in :mod:`.facts`; the rules and their notes are in :mod:`.rules` (those from the
+fifteenth blind round on in :mod:`.rounds`), and the kinds of medicine and condition they name in :mod:`.kinds`.
 """
 
 from .facts import DrugClasses, Facts, collect_facts, drug_class_map

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from .backrefs import EN_NOT_STARTED_AFTER, EN_TOO, KO_NOT_STARTED_AFTER, said_mine_later
 from .clauses import CONDITION, QUESTION, WHEN, clause_at, speculative
 from .past import ILLNESS, KO_NOT_BEFORE, LISTED, Others, historical, slot_of
 from .whose import FIRST_PERSON, KO_SPEAKER, someone_elses
@@ -373,39 +374,6 @@ CORRECTED_AFTER = re.compile(r"[^.?!]{0,40}?\b(?:is|was|are|were)\s+(?:actually\
                              r"(?:my|our)\s+[\w-]+(?:'s|s')", re.I)
 
 
-# The person's own, said after the question that named it: "can ibuprofen push your blood pressure up? i take it most
-# days", "what happens if i miss a dose of eliquis? … been on it two years", "is it safe for her to stay on it? i take
-# it too" (utterances_test25); "Can you take Sudafed if you have high blood pressure? Mine's controlled"
-EN_TAKEN_LATER = re.compile(r"\b(?:i(?:'ve|\s+have)?\s+(?:also\s+)?(?:take|took|use|been\s+(?:on|taking|using))|i'?m\s+(?:also\s+)?on|"
-                            r"(?:^|[.?!]\s*|,\s*)(?:took|been\s+on|been\s+taking))\s+(?:it|them)\b", re.I)
-EN_MINE_LATER = re.compile(r"(?:^|[.?!]\s*|,\s*|\b(?:but|and)\s+)mine(?:'s|\s+is|\s+has\s+been)\b", re.I)
-EN_TOO = re.compile(r"\s*(?:\w+\s+){0,3}?(?:too|as\s+well|also)\b", re.I)
-
-
-def _said_mine_later(text: str, end: int, others: Others, slot: str | None) -> re.Match[str] | None:
-    """The back-reference (:data:`EN_TAKEN_LATER` for a medicine, :data:`EN_MINE_LATER` for a condition) within the next
-    two sentences, with no other mention of that kind between."""
-    pattern = EN_TAKEN_LATER if slot == "medication" else EN_MINE_LATER if slot == "condition" else None
-    if pattern is None or HANGUL.search(text, end, end + 1):
-        return None
-    found = pattern.search(text, end, min(len(text), end + 160))
-    if found is None or any(end <= s < found.start() and kind == slot for s, _e, kind in others) or \
-            ASKED_BEFORE.search(text, max(0, found.start() - 16), found.start()):
-        return None          # "should i use it on myself too?" asks
-    return found
-
-
-ASKED_BEFORE = re.compile(r"\b(?:should|can|could|may|might|do|would|will|shall|must|if|when|whether)\s+$", re.I)
-
-
-HANGUL = re.compile(r"[가-힣]")
-# Prescribed or bought, not started: "피나스테리드 처방받았는데 … 아직 한 알도 안 먹었어요" (utterances_test25), "got the
-# pills but haven't started them yet": a medicine the person asks about, not one taken
-KO_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,50}?아직\s*(?:한\s*알도|한\s*번도|하나도)?\s*(?:안|못)\s*(?:먹|복용|썼|써|발랐|맞)")
-EN_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,60}?\b(?:haven'?t|have\s+not|havent)\s+(?:actually\s+)?(?:started|taken|opened|tried)"
-                                  r"\s+(?:it|them|any)\b", re.I)
-
-
 def classify(text: str, start: int, end: int, reading: bool = False, *, others: Others = (),
              possessive: bool = True, kept: bool = True) -> str:
     """Assertion of the mention ``text[start:end]`` (its clause is the one holding its last character). A
@@ -419,7 +387,7 @@ def classify(text: str, start: int, end: int, reading: bool = False, *, others: 
         last -= 1
     clause = clause_at(text, last)
     before, after = text[clause.start:start], text[end:clause.end]
-    mine_later = _said_mine_later(text, end, others, slot_of((start, end), others))
+    mine_later = said_mine_later(text, end, others, slot_of((start, end), others))
     if someone_elses(text, start, before, clause.sentence, after):
         return PRESENT if mine_later and EN_TOO.match(text, mine_later.end()) else FAMILY
     if KO_RULED_OUT_AFTER.match(text, end) or EN_RULED_OUT_AFTER.match(text, end) or CORRECTED_AFTER.match(text, end) or \

@@ -1,0 +1,76 @@
+"""Signs read off the carers' and visitors' stories of the blind sets (visitor_test20 and visitor_test21's first runs:
+emergencies told in everyday words that no sign of :mod:`.signs` read): a racing heart with confusion, a head knock on a
+blood thinner, a neck that hurts to bend, much blood lost on a thinner, leaking waters told as clear fluid, a fever with
+rigors, an allergy that reaches the circulation. Split from :mod:`.signs` to keep each file short; :mod:`.triage`
+combines both."""
+
+from __future__ import annotations
+
+import re
+
+from .signs import _any
+
+# visitor_test20's first run: four emergencies told by carers got no line.
+# A heart racing or irregular with new confusion ("she's muddled, keeps asking where she is, and says her heart is
+# racing and all over the place"): a dangerous rhythm starving the brain.
+RACING = _any(r"heart\s+(?:is\s+|was\s+|'s\s+|keeps\s+)?(?:racing|pounding|going\s+(?:really\s+|so\s+)?fast|"
+              r"all\s+over\s+the\s+place|beating\s+(?:really\s+|so\s+)?(?:fast|irregular\w*))",
+              r"심장이?\s*(?:너무\s*|엄청\s*)?(?:빨리|미친\s*듯이?|불규칙하게|제멋대로)\s*뛰|맥박이\s*(?:엄청\s*|너무\s*)?(?:빠르|불규칙)")
+# A knock to the head on a blood thinner, then a headache getting worse (bleeding inside the head)
+BLOOD_THINNER = _any(r"warfarin|coumadin|eliquis|apixaban|xarelto|rivaroxaban|pradaxa|dabigatran|edoxaban|blood\s+thinner",
+                     r"와파린|엘리퀴스|아픽사반|자렐토|리바록사반|프라닥사|다비가트란|릭시아나|에독사반|항응고")
+HEADACHE_WORSE = _any(r"headache.{0,30}(?:getting\s+worse|gets?\s+worse|worse\s+and\s+worse|keeps\s+getting\s+worse)",
+                      r"(?:두통|머리가?\s*아픈\s*게).{0,10}(?:점점|계속)\s*(?:더\s*)?심해|머리가\s*(?:점점|갈수록)\s*(?:더\s*)?아파")
+# Fever with a neck that hurts to bend and light that hurts or vomiting ("39.4 fever, wont open her eyes bc the light
+# hurts, been throwing up and says her neck hurts when she looks down"): meningitis without the words "stiff neck"
+NECK_BEND = _any(r"neck\s+(?:hurts|is\s+sore|pains?|aches)\s+(?:when|if)\s+(?:she|he|i|they)\s+(?:looks?|bends?|tilts?|puts?|"
+                 r"moves?)|(?:can'?t|cannot)\s+(?:touch|put)\s+(?:her|his|my|their)\s+chin\s+(?:to|on)",
+                 r"고개를?\s*(?:숙이|숙일|아래로).{0,10}(?:목이|목덜미가)?\s*(?:아프|아파|당기)")
+PHOTOPHOBIA = _any(r"light\s+hurts|(?:the\s+)?light\s+(?:bothers|hurts)|can'?t\s+(?:stand|bear)\s+(?:the\s+)?light|"
+                   r"sensitive\s+to\s+light|photophobia", r"빛이?\s*(?:너무\s*)?눈부|불빛.{0,6}(?:못\s*보|싫|아프)")
+
+# visitor_test21's first run: six emergencies told in lay words got no line.
+# Much blood lost on a blood thinner with dizziness or near-fainting ("와파린 드시는 아빠가 … 변기가 새빨갛게 될정도로 피가
+# 나왔대요 … 일어나다가 핑 돌아서 주저앉으셨어요")
+BLOOD_LOSS = _any(r"(?:bowl|toilet|pan)\s+(?:was\s+|is\s+|went\s+|turned\s+)?(?:full\s+of\s+|all\s+)?(?:bright\s+)?(?:red|blood)|"
+                  r"(?:a\s+lot\s+of|lots\s+of|loads\s+of|so\s+much|heaps\s+of)\s+(?:bright\s+red\s+|fresh\s+|dark\s+)?blood|"
+                  r"(?:passing|passed|pooping|peeing)\s+(?:\w+\s+)?blood",
+                  r"변기.{0,12}(?:빨갛|새빨갛|벌겋|피)|피가?\s*(?:\S+\s*){0,2}?(?:엄청|많이|왈칵|쏟아|한가득|줄줄)|(?:하혈|혈변).{0,10}(?:많|엄청|계속)")
+DIZZY_OR_FAINT = _any(r"(?:nearly|almost)\s+(?:fainted|passed\s+out|blacked\s+out|collapsed|fell)|faint|dizzy|light-?headed|"
+                      r"blacked\s+out|passed\s+out", r"핑\s*(?:돌|도)|어지러|주저앉|쓰러|실신|기절|정신을?\s*잃")
+# Waters leaking told as what the person sees ("팬티가 계속 물에 젖은것처럼 축축해요 냄새 없는 맑은 물 같은게 찔끔찔끔
+# 흘러요" at 33 weeks)
+WATERS_TOLD = _any(r"(?:clear|watery)\s+(?:fluid|liquid|water|discharge)\s+(?:keeps\s+|is\s+|has\s+been\s+)?"
+                   r"(?:leaking|trickling|dribbling|running|coming)|(?:knickers|underwear|pants|pad)\s+(?:\w+\s+){0,3}?"
+                   r"(?:soaked|wet)\s+(?:through|with\s+(?:clear|water))",
+                   r"맑은\s*물.{0,12}(?:흘러|흐르|새|나와|나오|찔끔|줄줄)|(?:팬티|속옷).{0,15}(?:젖|축축).{0,30}물")
+# An infection with a high fever, shaking chills and fainting or nothing kept down (visitor_test21: a kidney
+# infection, "39.8, teeth chattering shakes, pain in her side …, thrown up every sip of water and both antibiotic
+# doses. she nearly fainted getting up"): sepsis until shown otherwise
+TEMPERATURE_NUMBER = re.compile(r"(?<![\d.])(?:39|40|41)\.\d(?![\d.])|(?<![\d.])10[2-5]\.\d(?![\d.])")   # "shes 39.8"
+RIGORS = _any(r"teeth\s+chatter\w*|shaking\s+chills|\brigors?\b|(?:uncontrollabl[ey]|violently)\s+shak\w*|shivering\s+uncontrollabl\w*",
+              r"이가\s*딱딱|오한.{0,6}(?:심하|덜덜)|덜덜\s*떨")
+NOTHING_KEPT_DOWN = _any(r"(?:thrown|threw|throwing)\s+up\s+(?:every|each|all|any)\b|(?:can'?t|cannot|couldn'?t|isn'?t)\s+(?:\w+\s+)?"
+                         r"(?:keep|keeping|holding)\s+(?:anything|any\s+\w+|fluids|water|it|them|the\s+\w+)\s+down",
+                         r"(?:물|약)(?:만|도|까지)?\s*(?:\S+\s*){0,2}?(?:먹어도|마셔도|먹으면|마시면)\s*(?:다\s*)?토")
+# An allergy that reaches the circulation without the throat (visitor_test21: "ate a prawn curry 20 min ago, now hes itchy
+# and blotchy red from head to toe, threw up once, his pulse is racing but feels weak and he nearly blacked out"):
+# anaphylaxis although the lips and breathing are fine
+ALLERGIC_SKIN = _any(r"hives|welts|blotchy|itchy\s+(?:all\s+over|from\s+head)|(?:red|itchy)\s+(?:\w+\s+)?from\s+head\s+to\s+toe",
+                     r"두드러기|온몸.{0,8}(?:가려|빨갛|붉|울긋불긋)")
+SHOCK = _any(r"(?:pulse|heartbeat)\s+(?:\w+\s+){0,4}?(?:weak|faint|thready)|weak\s+pulse|"
+             r"(?:nearly|almost)\s+(?:blacked|passed|fainted|collapsed)|blacked\s+out|passed\s+out|fainted|collapsed",
+             r"맥박.{0,10}(?:약하|희미)|쓰러|정신을?\s*잃|기절|실신|핑\s*돌.{0,10}(?:주저앉|쓰러)")
+
+# visitor_test22's first run: three emergencies told in lay words got no line.
+# Blood coughed up told as what it looked like ("기침하시다가 선지같은 새빨간 덩어리를 소주잔으로 두잔은 뱉으셨어요")
+COUGHED_BLOOD = _any(r"(?:cough\w*)\s+up\s+(?:\w+\s+){0,3}?(?:bright\s+red|blood|clots?)",
+                     r"기침.{0,20}(?:새빨간|시뻘건|선홍색|빨간|선지).{0,20}(?:뱉|토|나왔|나와)")
+# Black, tarry stools with fainting or dizziness ("his poo has been black and sticky like tar … he fainted in the
+# shower"): bleeding in the gut, whatever bismuth does to the colour
+BLACK_STOOL = _any(r"(?:poo|poop|stools?|bowel\s+movements?|motions)\s+(?:\w+\s+){0,4}?(?:black|tarry|like\s+tar)|"
+                   r"black,?\s+(?:and\s+)?(?:sticky|tarry)|tar-?like\s+(?:stools?|poo)",
+                   r"흑변|짜장\s*같은\s*(?:변|똥)|(?:변|똥|대변)(?:이|을|도)?\s*(?:\S+\s*){0,2}?(?:새까맣|까맣|시커멓|검)")
+BREATHLESS_OR_RACING = _any(r"short(?:ness)?\s+of\s+breath|breathless|can'?t\s+(?:catch\s+(?:his|her|my)\s+)?breath|"
+                            r"(?:pulse|heart)\s+(?:is\s+)?(?:racing|pounding|really\s+fast)",
+                            r"숨(?:이|도)?\s*(?:\S+\s*)?(?:차|가쁘|가빠)|맥(?:이|박이)?\s*(?:\S+\s*)?(?:빨리|빠르)|심장이\s*(?:빨리|쿵쾅)")
