@@ -80,6 +80,8 @@ EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]
 # A pregnancy planned, not under way: "임신 계획이 있어요", "임신 준비 중이에요", "planning a pregnancy", "trying to get
 # pregnant" (the second blind pairwise round stored "로사르탄 먹는 중인데 임신 계획이 있어요" as pregnant)
 KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중|"
+                              # "이번에 피임약 시작하려고 해" (utterances_test26)
+                              r"(?:시작하|먹어\s*보|복용하)려|"
                               r"(?:\S+\s*)?(?:볼까|할까)\s*(?:했|하|생각|싶|고민))")    # "위고비 처방받아 볼까 했는데" (test15)
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
                                r"(?:would|'d)\s+like|"                    # "She'd like me to start metformin" (test12)
@@ -94,6 +96,8 @@ KO_PROPOSED_AFTER = re.compile(r"\s*(?:을|를|은|는|도|이|가|으로|로)?\
                                r"(?:자고|자는|자시|자셨|잔다|재요|자네)|"
                                # "그래도 높으면 스타틴을 먹자고 하셨어요" (utterances_test24)
                                r"(?:먹|복용하)(?:자고|자는|자시|자셨)|"
+                               # "'당화혈색소 7 넘으면 인슐린 시작합시다' 하셨는데" (utterances_test26)
+                               r"(?:시작|추가|처방)(?:합시다|해\s*봅시다)|(?:먹어|써|드셔|바꿔)\s*봅시다|"
                                # "예방약으로 프로프라놀롤을 권하셨는데" (utterances_test19): recommended, not yet taken
                                r"(?:권하|권해|권유하|권유해|추천하|추천해)(?:셨|시|셔|더|었|였|주|드))")
 # What a leaflet, label or box says of a medicine (utterances_test19: "The Ozempic leaflet says not to use it if …"):

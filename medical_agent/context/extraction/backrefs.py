@@ -14,6 +14,9 @@ from .past import Others
 # it too" (utterances_test25); "Can you take Sudafed if you have high blood pressure? Mine's controlled"
 EN_TAKEN_LATER = re.compile(r"\b(?:i(?:'ve|\s+have)?\s+(?:also\s+)?(?:take|took|use|been\s+(?:on|taking|using))|i'?m\s+(?:also\s+)?on|"
                             r"(?:^|[.?!]\s*|,\s*)(?:took|been\s+on|been\s+taking))\s+(?:it|them)\b", re.I)
+# ... or how long the person has been on it: "which is safer with lithium? bipolar 1, stable for yrs on it"
+EN_ON_IT_FOR = re.compile(r"\bon\s+(?:it|them)\s+for\s+(?:\w+\s+)?(?:years?|yrs?|months?)\b|\bfor\s+(?:\w+\s+)?(?:years?|yrs?|"
+                          r"months?)\s+on\s+(?:it|them)\b", re.I)
 EN_MINE_LATER = re.compile(r"(?:^|[.?!]\s*|,\s*|\b(?:but|and)\s+)mine(?:'s|\s+is|\s+has\s+been)\b", re.I)
 EN_TOO = re.compile(r"\s*(?:\w+\s+){0,3}?(?:too|as\s+well|also)\b", re.I)
 
@@ -21,10 +24,11 @@ EN_TOO = re.compile(r"\s*(?:\w+\s+){0,3}?(?:too|as\s+well|also)\b", re.I)
 def said_mine_later(text: str, end: int, others: Others, slot: str | None) -> re.Match[str] | None:
     """The back-reference (:data:`EN_TAKEN_LATER` for a medicine, :data:`EN_MINE_LATER` for a condition) within the next
     two sentences, with no other mention of that kind between."""
-    pattern = EN_TAKEN_LATER if slot == "medication" else EN_MINE_LATER if slot == "condition" else None
-    if pattern is None or HANGUL.search(text, end, end + 1):
+    patterns = (EN_TAKEN_LATER, EN_ON_IT_FOR) if slot == "medication" else (EN_MINE_LATER,) if slot == "condition" else ()
+    if not patterns or HANGUL.search(text, end, end + 1):
         return None
-    found = pattern.search(text, end, min(len(text), end + 160))
+    found = min((m for p in patterns if (m := p.search(text, end, min(len(text), end + 160)))),
+                key=lambda m: m.start(), default=None)
     if found is None or any(end <= s < found.start() and kind == slot for s, _e, kind in others) or \
             ASKED_BEFORE.search(text, max(0, found.start() - 16), found.start()):
         return None          # "should i use it on myself too?" asks

@@ -112,7 +112,10 @@ EN_PAST_TIME_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in\s+(?:19|20)\d{2}|(?:\w+\s+
                                 r"times|x\b))|"
                                 # "I had gestational diabetes with my first pregnancy": an earlier pregnancy or child
                                 r"(?:with|during|in|after)\s+my\s+(?:first|second|third|last|previous|earlier|prior|"
-                                r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery))\b", re.I)
+                                r"other|older|\w+est)\s+(?:pregnancy|baby|child|kid|son|daughter|delivery)|"
+                                # "i had preeclampsia with my first." (utterances_test26): the child left unsaid
+                                r"(?:with|during)\s+my\s+(?:first|second|last|previous|older|eldest)(?=\s*(?:[.!?,;]|$|"
+                                r"\band\b|\bbut\b)))\b", re.I)
 # A list under a history label: "Medical history, since the form asks: pneumonia at 8, a concussion from hockey at 15,
 # and my gallbladder came out in 2017 because of gallstones" (utterances_test19): each item with its own age or year
 EN_HISTORY_LABEL = re.compile(r"^\W*(?:(?:quick|brief|short|my)\s+)?(?:(?:past\s+)?(?:medical\s+)?history|PMH|hx)\b", re.I)

@@ -77,7 +77,7 @@ SEX_THEN_AGE = re.compile(r"^\W{0,2}(M|F)\s*,\s*(\d{2})(?=\s*[.,;:]|\s*$)")
 # a profile typed as a list, "Age 47 / M / 5'11\" / 190 lb" (utterances_test23): the sex a bare letter after the age
 LISTED_SEX = re.compile(r"\b[Aa]ge\s*:?\s*\d{1,3}\s*[/|;]\s*(M|F)(?=\s*[/|;,]|\s*$)")
 IM_AGE_SEX = re.compile(r"\bi'?m\s+(\d{2})\s?([mf])\b(?=\s*(?:and|but|with|so|[,.;]|$))", re.I)
-AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
+AGE_SEX = re.compile(r"(?:^|(?<=[.!?:;(]\s)|(?<=[.!?:;(])|(?<=\bI'm\s)|(?<=\bI\sam\s)|(?<=\blol,\s)|(?<=\bhere,\s))\W{0,2}(\d{2})\s?([MF]|[mf](?=,))(?![\w'’°])(?=\s*(?:here\b|[,.;:)/]|$))"
                      r"|\b(\d{2})\s?([MF])\s+here\b|(?<=\bI'm\s)(\d{2})\s?\(([MF])\)")     # "I'm 41 (F) and …"
 PAST_BEFORE = re.compile(r"^(?!.*\b(?:I'?m|I\s+am|now)\b).*\b(?:had|passed|got|was|were|did|broke|\w{3,}ed)\b", re.I)
 AGE_GROUP_PATTERNS = [
