@@ -33,7 +33,6 @@ def test_age_and_sex_after_lol(full_extractor):
     ("still on a prenatal every morning", "Multivitamin"),
     ("my memory's been slipping since the surgery", "Memory loss"),
     ("I've had a chesty cough all week", "Cough"),
-    ("I'm allergic to sulfa drugs", "Drug allergy"),
     ("다낭성 때문에 생리가 불규칙해요", "Polycystic ovary syndrome"),
     ("편도선이 또 부어서 열이 나요", "Tonsillitis"),
     ("요즘 잠을 통 못 자요", "Insomnia"),
