@@ -70,3 +70,8 @@ def takes_metformin(names: frozenset[str]) -> bool:
     """Metformin on its own or inside a combination tablet (Janumet, "sitagliptin / metformin": the twentieth round's
     "he only takes janumet so he ticked no" on a form asking about diabetes tablets before contrast)."""
     return any("metformin" in name for name in names)
+
+
+def has_diabetes(f: Facts) -> bool:
+    """Any kind of diabetes, the person's or one the message names for someone (type 1, type 2, gestational …)."""
+    return any("diabetes" in c for c in f.any_condition)

@@ -14,6 +14,7 @@ from .kinds import (
     SECONDARY_PREVENTION,
     bp_crisis,
     bp_high,
+    has_diabetes,
     takes_metformin,
 )
 
@@ -218,7 +219,7 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "A neurological condition such as Parkinson's or a stroke, heart, lung or kidney disease, or diabetes puts a "
             "person in the high-risk group for flu complications at any age. Antivirals work best started within two "
             "days of the first symptoms, so contact a doctor today; breathlessness or confusion needs emergency care."}),
-    ("diabetes_nail_cutting", lambda f: "nail_cutting" in f.asks and any("diabetes" in c for c in f.any_condition),
+    ("diabetes_nail_cutting", lambda f: "nail_cutting" in f.asks and has_diabetes(f),
      {"ko": "당뇨가 있으면 발톱은 일자로 자르고 모서리를 둥글게 깊이 파내거나 너무 짧게 자르지 마세요(살을 파고들어 감염될 수 "
             "있습니다). 날카로운 끝은 줄로 다듬고, 시력이 나쁘거나 발 감각이 떨어졌다면 의료진(족부 진료)에게 맡기세요.",
       "en": "With diabetes, cut toenails straight across and do not round off or dig into the corners or cut them very "
@@ -242,14 +243,14 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
             "confusion, falls, blurred vision and trouble passing urine (an enlarged prostate); with glaucoma, or for a "
             "child (each product has an age limit), it may not be suitable. Ask a pharmacist or doctor before using it."}),
     ("injection_site", lambda f: "injection_site" in f.asks and bool(f.any_class & {"insulin", "glp1"} or
-                                                                     any("diabetes" in c for c in f.any_condition)),
+                                                                     has_diabetes(f)),
      {"ko": "흉터, 멍, 딱딱하게 뭉친 곳에는 주사하지 마세요. 그런 곳에서는 인슐린 흡수가 들쑥날쑥해져 혈당이 불안정해질 수 "
             "있습니다. 배 안에서도 매번 자리를 바꾸고(배꼽에서 5cm 이상 떨어져서), 뭉친 곳이 있으면 의료진에게 보여 주세요.",
       "en": "Do not inject into scars, bruises or lumpy, thickened skin: insulin is taken up unpredictably there, which "
             "can make readings swing. Rotate the spot every time within the area (at least 5 cm from the navel) and show "
             "any lumps to the diabetes team."}),
     ("low_signs", lambda f: "low_signs" in f.asks and bool(f.any_class & {"insulin", "sulfonylurea"} or
-                                                           any("diabetes" in c for c in f.any_condition)),
+                                                           has_diabetes(f)),
      {"ko": "식은땀, 손 떨림, 멍해짐, 짜증이 단것을 먹고 나아진다면 저혈당일 수 있습니다. 그럴 때 혈당을 재서 70 미만이면 "
             "당 15g을 먹고, 자주 그렇다면 약을 더 세게 쓰기 전에 담당 의료진에게 알려 약을 조정하세요. 저혈당이 의심되면 "
             "운전하지 마세요.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ...text import HANGUL
 from .past import Others
 
 # The person's own, said after the question that named it: "can ibuprofen push your blood pressure up? i take it most
@@ -19,6 +20,7 @@ EN_ON_IT_FOR = re.compile(r"\bon\s+(?:it|them)\s+for\s+(?:\w+\s+)?(?:years?|yrs?
                           r"months?)\s+on\s+(?:it|them)\b", re.I)
 EN_MINE_LATER = re.compile(r"(?:^|[.?!]\s*|,\s*|\b(?:but|and)\s+)mine(?:'s|\s+is|\s+has\s+been)\b", re.I)
 EN_TOO = re.compile(r"\s*(?:\w+\s+){0,3}?(?:too|as\s+well|also)\b", re.I)
+ASKED_BEFORE = re.compile(r"\b(?:should|can|could|may|might|do|would|will|shall|must|if|when|whether)\s+$", re.I)
 
 
 def said_mine_later(text: str, end: int, others: Others, slot: str | None) -> re.Match[str] | None:
@@ -35,10 +37,6 @@ def said_mine_later(text: str, end: int, others: Others, slot: str | None) -> re
     return found
 
 
-ASKED_BEFORE = re.compile(r"\b(?:should|can|could|may|might|do|would|will|shall|must|if|when|whether)\s+$", re.I)
-
-
-HANGUL = re.compile(r"[가-힣]")
 # Prescribed or bought, not started: "피나스테리드 처방받았는데 … 아직 한 알도 안 먹었어요" (utterances_test25), "got the
 # pills but haven't started them yet": a medicine the person asks about, not one taken
 KO_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,50}?아직\s*(?:한\s*알도|한\s*번도|하나도)?\s*(?:안|못)\s*(?:먹|복용|썼|써|발랐|맞)")

@@ -192,6 +192,7 @@ KO_PASSED = r"(?:이제\s*)?(?:다\s*|완전히\s*|싹\s*|거의\s*)?(?:나았|�
 # (not just better: "좀 괜찮아졌어요", "많이 나았어요")
 KO_PASSED_NO_SUBJECT = re.compile(r"^[^.?!]*?(?<![가-힣])(?<!좀\s)(?<!조금\s)(?<!많이\s)(?<!약간\s)(?<!훨씬\s)(?<!한결\s)"
                                   r"(?:다\s*|완전히\s*|싹\s*)?(?:나았|괜찮아졌|가라앉았|멀쩡해졌)")
+NEXT_SENTENCE = re.compile(r"[.!\s]*([^.?!]*[.!]?)")
 KO_A_SUBJECT = re.compile(r"(?<![가-힣])(?!저는|제가|나는|내가|저도|나도)[가-힣]+(?<!아침)(?<!저녁)(?<!오후)(?<!오전)(?<!날)(?<!밤)"
                           r"(?:이|가|은|는)(?=\s)")
 
@@ -206,7 +207,7 @@ def _over_later(text: str, start: int, end: int, sentence: tuple[int, int], othe
         return True
     at = sentence[1]
     for _ in range(2):
-        following = re.compile(r"[.!\s]*([^.?!]*[.!]?)").match(text, at)
+        following = NEXT_SENTENCE.match(text, at)
         if not following or not following[1]:
             return False
         told = following[1]
