@@ -60,7 +60,8 @@ ASKS = {
     # (a contrast scan or a catheter test too: "a heart cath tomorow where they inject the stuff that shows up his
     # arteries", the twentieth round)
     "surgery": re.compile(r"수술|시술|내시경|조영제|조영\s*CT|혈관\s*조영|surgery|operation|procedure|colonoscopy|endoscopy|"
-                          r"\bcath\b|catheteri[sz]ation|angiogra\w+|contrast\s+(?:dye|scan|ct)|\bdye\b", _I),
+                          r"\bcath\b|catheteri[sz]ation|angiogra\w+|contrast\s+(?:dye|scan|ct)|"
+                          r"(?:inject\w*|x-?ray|iodine)\s+(?:the\s+|some\s+)?dye\b", _I),   # not hair dye
     "head_injury": re.compile(r"머리.{0,10}(?:부딪|박|다치|찧)|(?:넘어|미끄러).{0,20}머리|(?:hit|bang|bump|knock|bash)\w*\s+(?:my\s+|"
                               r"his\s+|her\s+)?head|head\s+(?:injury|knock|bump)|fell\s+(?:and|on)\s+(?:hit\s+)?(?:my\s+)?"
                               r"head", _I),

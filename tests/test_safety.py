@@ -317,3 +317,10 @@ def test_the_twentieth_rounds_unsafe_answers_get_their_caution(turn, text, rule)
 
 def test_a_fine_oximeter_reading_gets_no_danger_note():
     assert "oximeter" not in rule_names(collect_facts(None, {}, {}, "pulse ox reads 97% this morning, cough is better"))
+
+
+def test_hair_dye_is_no_contrast_scan():
+    """A contrast scan's dye is a procedure for metformin; dyeing one's hair is not."""
+    turn = {"medications": [{"name": "Metformin", "assertion": "present"}]}
+    assert "metformin_surgery" not in rule_names(collect_facts(None, turn, {}, "Can I dye my hair while on metformin?"))
+    assert "metformin_surgery" in rule_names(collect_facts(None, turn, {}, "they inject dye for the scan, I take metformin"))
