@@ -37,6 +37,9 @@ ROWS = [
     ("C0011991", "T184", "symptom", "Diarrhoea", "diarrhea", "설사"),
     ("C0010200", "T184", "symptom", "Cough", "coughing", "기침|기침이 나"),
     ("C0474680", "T059", "lab", "Haemoglobin A1c", "HbA1c|A1c|glycated haemoglobin", "당화혈색소"),
+    ("C0020473", "T047", "condition", "Hyperlipidaemia", "hyperlipidemia", "고지혈증"),
+    ("C0360714", "T121", "medication", "Statin", "statin", "고지혈증 약|고지혈증약"),
+    ("C0028643", "T184", "symptom", "Numbness", "numbness", "저림|저린"),
 ]
 BY_CUI = {r[0]: r for r in ROWS}
 
@@ -212,3 +215,23 @@ def test_concurrent_first_use_loads_once(built, monkeypatch):
     for t in threads:
         t.join()
     assert len(calls) == 1 and results == [[("고혈압", "C0020538")]] * 4
+
+
+def test_no_name_is_read_over_a_line_break(linker):
+    """"- 고지혈증\n- 약은 없음" is a list: hyperlipidaemia, then no medicines, not "고지혈증 약" (utterances_test27)."""
+    assert links(linker, "- 고지혈증\n- 약은 없음") == [("고지혈증", "C0020473")]
+    assert links(linker, "고지혈증 약을 먹어요") == [("고지혈증 약", "C0360714")]
+
+
+def test_inflected_names_are_no_user_nouns(linker):
+    """An inflected name ("저린") kept out of kiwi's user nouns leaves its ending to the clause reader: "손이 자주
+    저린데 …일까요?" states the numbness and asks the rest (utterances_test27); nouns and brands stay user words."""
+    from medical_agent.context.extraction.clauses import STATEMENT, analyse
+    from medical_agent.context.extraction.korean_segment import _inflected
+    from medical_agent.context.extraction.morphology import get_kiwi
+
+    assert _inflected(get_kiwi(), "가려워") and not _inflected(get_kiwi(), "속쓰림") and not _inflected(get_kiwi(), "코자")
+    text = "요즘 손이 자주 저린데 목디스크일까요?"
+    assert links(linker, text) == [("저린", "C0028643")]
+    assert analyse(text)[0].kind == STATEMENT and analyse(text)[0].end > text.index("저린")
+

@@ -72,9 +72,11 @@ EN_MY_BEFORE = re.compile(r"\bmy\s+(?:(?!(?:during|in|on|for|with|after|before|w
                           r"[\w-]+\s+){0,2}$", re.I)
 EN_OWN_BEFORE = re.compile(r"\bI(?:'m|\s+am)\s+(?:on|taking|using)\s+(?:[\w-]+\s+)?$|"
                            r"\bI(?:'ve\s+been)?\s+(?:take|use|have|taking|using|having|getting)\s+(?:[\w-]+\s+){0,2}$", re.I)
-# "Is it normal to feel nauseous all day?": the asker feels it
-EN_NORMAL_TO_FEEL = re.compile(r"\b(?:is\s+it|it's|is\s+that)\s+normal\s+to\s+(?:still\s+)?feel\s+"
-                               r"(?:so\s+|this\s+|really\s+|a\s+bit\s+|kind\s+of\s+)?$", re.I)
+# "Is it normal to feel nauseous all day?", "is it normal to get up 3 times a night to pee at my age?"
+# (utterances_test27): the asker feels it
+EN_NORMAL_TO_FEEL = re.compile(r"\b(?:is\s+it|it's|is\s+that)\s+normal\s+to\s+(?:still\s+)?(?:feel\s+"
+                               r"(?:so\s+|this\s+|really\s+|a\s+bit\s+|kind\s+of\s+)?|"
+                               r"(?:get|wake)\s+up\s+(?:\w+\s+){0,2}?)$", re.I)
 # An illness at hand in a question: "could I take Sudafed for this head cold?", "what helps with this rash?"
 EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]+\s+)?$", re.I)
 # A pregnancy planned, not under way: "임신 계획이 있어요", "임신 준비 중이에요", "planning a pregnancy", "trying to get

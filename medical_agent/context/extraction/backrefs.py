@@ -39,6 +39,8 @@ def said_mine_later(text: str, end: int, others: Others, slot: str | None) -> re
 
 # Prescribed or bought, not started: "피나스테리드 처방받았는데 … 아직 한 알도 안 먹었어요" (utterances_test25), "got the
 # pills but haven't started them yet": a medicine the person asks about, not one taken
-KO_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,50}?아직\s*(?:한\s*알도|한\s*번도|하나도)?\s*(?:안|못)\s*(?:먹|복용|썼|써|발랐|맞)")
+# "위고비 처방받았는데 아직 시작은 안 했어요" (utterances_test27)
+KO_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,50}?아직\s*(?:(?:한\s*알도|한\s*번도|하나도)?\s*(?:안|못)\s*(?:먹|복용|썼|써|발랐|맞)|"
+                                  r"시작(?:은|도|을)?\s*(?:안|못)\s*(?:했|함|해))")
 EN_NOT_STARTED_AFTER = re.compile(r"[^.?!]{0,60}?\b(?:haven'?t|have\s+not|havent)\s+(?:actually\s+)?(?:started|taken|opened|tried)"
                                   r"\s+(?:it|them|any)\b", re.I)

@@ -76,12 +76,13 @@ EN_TOPIC = re.compile(r"(?<!no )(?<!other )(?<!any )(?<!new )\b(?:symptoms?|sign
 EN_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|my|me)\b", re.I)
 KO_CONTENT_TAGS = ("N", "V", "M", "X", "SN", "SL", "SH")
 
-EN_QUESTION_START = re.compile(
-    r"^\W*(?:can|could|should|shall|is|are|am|was|were|does|do|did|will|would|may|might|must|what|what's|whats|how|"
+_EN_ASKING_WORD = (
+    r"(?:can|could|should|shall|is|are|am|was|were|does|do|did|will|would|may|might|must|what|what's|whats|how|"
     r"cn|cud|shud|shld|wat|wut|"                                   # chat spellings: "cn i take amoxicilin …"
     r"why|which|who|where|isn't|aren't|doesn't|don't|won't|can't|shouldn't|wouldn't)\b"
     # not an "I" left out before an adverb: "Can barely lift my right arm …" (utterances_test17)
-    r"(?!\s+(?:barely|hardly|only|still|even|never|not|no\s+longer)\b)", re.I)
+    r"(?!\s+(?:barely|hardly|only|still|even|never|not|no\s+longer)\b)")
+EN_QUESTION_START = re.compile(r"^\W*" + _EN_ASKING_WORD, re.I)
 EN_ASKING = re.compile(r"\b(?:tell\s+me|explain|I\s+wonder|wondering|(?:like|want)\s+to\s+know|let\s+me\s+know|"
                        r"any\s+(?:advice|tips|ideas?))\b|"
                        # "tylenol and nyquil at the same time, bad idea or fine" (utterances_test12)
@@ -317,4 +318,26 @@ def _english(text: str, s: int, e: int) -> list[Clause]:
         else:
             kind = STATEMENT
         clauses.append(Clause(left, right, kind, (s, e)))
-    return clauses
+    return _told_before_a_dash(text, clauses) if question else clauses
+
+
+# A question put after a spaced dash, "ok" or an auxiliary opening it: "Still nauseous most mornings - is Zofran safe?",
+# "prescribed ibuprofen for a sprained wrist - ok with lithium?" (utterances_test27)
+EN_DASHED_QUESTION = re.compile(r"^\s[-–—]+\s+(?:(?:ok|okay|safe|fine)\b|" + _EN_ASKING_WORD + ")", re.I)
+
+
+# "Say I turned out to have celiac disease — would I have to give up beer too?" (utterances_test6): supposed
+EN_SUPPOSED = re.compile(r"^\W*(?:say|let'?s\s+say|imagine|hypothetically)\b|\b(?:turn(?:ed|s)?\s+out|were\s+to)\b", re.I)
+
+
+def _told_before_a_dash(text: str, clauses: list[Clause]) -> list[Clause]:
+    """The clauses before a question put after a spaced dash state, unless they ask themselves or name a topic only
+    ("metformin side effects - are they common?")."""
+    words = [text[c.start:c.end] for c in clauses]
+    asked = next((n for n, w in enumerate(words) if n and EN_DASHED_QUESTION.match(w)), None)
+    if asked is None:
+        return clauses
+    return [replace(c, kind=STATEMENT) if n < asked and c.kind == QUESTION and not EN_QUESTION_START.match(w) and
+            not EN_TOPIC.search(w) and not EN_CONDITION_START.match(w) and not EN_SUPPOSED.search(w) and "?" not in w
+            else c
+            for n, (c, w) in enumerate(zip(clauses, words, strict=True))]

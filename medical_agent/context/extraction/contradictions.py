@@ -166,13 +166,15 @@ _NEVER_OR_NO = r"\b(?:never\s+(?:had|have\s+had)|no|zero|(?:don'?t|do\s+not)\s+h
 _PROBLEMS = r"\s+(?:problems?|issues?|trouble|conditions?|diseases?)\b"
 _KO_NONE = r"(?:은|는|도|에|엔|이|가)?\s*(?:평생\s*|한\s*번도\s*|전혀\s*|하나도\s*)?(?:아무\s*)?"
 _HEALTHY = r"(?:perfectly\s+|completely\s+|totally\s+|really\s+)?(?:healthy|perfect|flawless|fine|clear)\b"
+# "무릎이랑 관절은 나이에 비해 아주 멀쩡하대요" (utterances_test27)
+_KO_FINE = r"(?:은|는|이|가|도)\s+(?:[^\s.?!]+\s+){0,3}?(?:아주\s*|완전\s*|정말\s*|진짜\s*)?멀쩡"
 _KO_PROUD = r"\s*(?:은|는|만큼은|만큼|하나는|만은)\s*(?:정말\s*|진짜\s*)?(?:자신\s*있|타고\S{0,2}|튼튼|건강하|깨끗하)"
 
 
 def _healthy_organ(english: str, korean: str, topic: str) -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
     """A :data:`GROUPS` entry for an organ said to be healthy, in English or Korean, and the topic of its illnesses."""
     return (re.compile(rf"\b{english}\s+(?:are|is|has\s+always\s+been|have\s+always\s+been)\s+{_HEALTHY}|"
-                       rf"(?<![가-힣]){korean}{_KO_PROUD}", re.I), frozenset({topic}), frozenset())
+                       rf"(?<![가-힣]){korean}{_KO_PROUD}|(?<![가-힣]){korean}{_KO_FINE}", re.I), frozenset({topic}), frozenset())
 
 
 # A body system or a group of medicines denied in words, with the topics (or names) of its members: "I've never had
@@ -202,6 +204,11 @@ GROUPS: tuple[tuple[re.Pattern[str], frozenset[str], frozenset[str]], ...] = (
     _healthy_organ(r"(?:eyesight|vision|eyes)", "(?:눈|시력)", "eye"),
     _healthy_organ("liver", "간", "liver"),
     _healthy_organ("skin", "피부", "skin"),
+    _healthy_organ(r"(?:knees?|joints?)", "(?:무릎|관절)", "joint"),
+    # "Never been depressed a day in my life … on Lexapro for the depression" (utterances_test27)
+    (re.compile(r"\bnever\s+(?:been|felt|was)\s+(?:\w+\s+)?depressed\b|우울(?:했던|한|해\s*본)\s*적(?:이|은)?\s*"
+                r"(?:한\s*번도\s*)?없", re.I), frozenset(),
+     frozenset({"Depressive disorder", "Depressed mood", "Postpartum depression"})),
 )
 
 

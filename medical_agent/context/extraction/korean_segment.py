@@ -35,24 +35,40 @@ from .morphology import forget_analyses, get_kiwi, kiwi_lock
 USER_WORD_TAG = "NNP"
 USER_WORD_SCORE = 3.0
 
-_user_words: set[str] = set()
+_user_words: set[str] = set()          # every name seen, added or not
 
 
 def register_user_words(names: Iterable[str]) -> int:
     """Add Korean names without spaces as kiwi user words; returns how many were new to this process.
 
     Names with spaces are skipped: a kiwi user word is a single morpheme, and the segmenter's own name
-    protection keeps such names whole anyway."""
+    protection keeps such names whole anyway; so are inflected forms (:func:`_inflected`), which the protection
+    keeps whole too."""
     words = {n.strip() for n in names if n.strip() and not any(c.isspace() for c in n.strip()) and has_hangul(n)}
     with kiwi_lock:
         fresh = sorted(words - _user_words)
         if fresh:
             kiwi = get_kiwi()
+            _user_words.update(fresh)           # seen: added, or read as inflected and left out
+            # read them all before adding any: kiwi rebuilds itself on the first analysis after a new user word
+            fresh = [word for word in fresh if not _inflected(kiwi, word)]
             for word in fresh:
                 kiwi.add_user_word(word, USER_WORD_TAG, USER_WORD_SCORE)
-            _user_words.update(fresh)
             forget_analyses()
     return len(fresh)
+
+
+# Endings that make a name an inflected verb or adjective ("저린", "가려워"): as a user noun it would hide the ending
+# from the clause reader ("손이 자주 저린데 손목터널증후군일까요?" read as one question, utterances_test27)
+INFLECTED_END = ("ETM", "EC", "EF", "VV", "VA", "VX")
+VERB = ("VV", "VA", "VX")        # not the copula (VCP): a brand read as a noun and 이다 ("코자": 코 + 이 + 자) stays a name
+
+
+def _inflected(kiwi: object, word: str) -> bool:
+    """Kiwi reads ``word`` (without user words of its own) as a verb or adjective, bare or with an ending; a
+    nominalised form ("속쓰림": -ㅁ/ETN) or a noun stays a user word."""
+    tokens = kiwi.tokenize(word)            # type: ignore[attr-defined]
+    return bool(tokens) and tokens[-1].tag.startswith(INFLECTED_END) and any(t.tag.startswith(VERB) for t in tokens)
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,8 @@ class MedCATLinker:
                 continue
             start, end = seg.to_original(ent.base.start_char_index, ent.base.end_char_index)
             surface = text[start:end]
-            if surface.strip() and not self._case_mismatch(concept.cui, surface):
+            # a name is never split over two lines: "- 고지혈증\n- 약은 없음" holds no 고지혈증 약 (utterances_test27)
+            if surface.strip() and "\n" not in surface.strip() and not self._case_mismatch(concept.cui, surface):
                 found.append(_mention(concept, surface, start, end, ent))
         return _non_overlapping(found)
 

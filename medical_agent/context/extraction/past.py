@@ -35,7 +35,8 @@ KO_EVER_HAD_AFTER = re.compile(r"^\S{0,3}\s*(?:[^.?!\s]+\s*){0,4}?(?<!진단)(?:
 # 바꿨어요" (the tenth blind utterance set); the one switched to is the person's now ("트라젠타로 바꿨어요").
 KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었고|중단하고|중단했고|그만\s*먹고|"
                               # a course finished: "치과에서 준 진통제는 벌써 다 먹었고요" (utterances_test24)
-                              r"(?:벌써|이미)\s*다\s*(?:먹었|복용했)|"
+                              r"(?:\S+\s*){0,2}?(?:벌써|이미)?\s*다\s*(?:먹었|복용했)|"       # "닷새치 다 먹었는데" (test27)
+
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:\S+\s*){0,6}?(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)|"
                               # "예전엔 이부프로펜을 먹다가 지금은 타이레놀만", "아마릴에서 제미메트로 바꾼 지" (test14)
                               r"(?:먹|복용하|복용했|쓰|썼|맞)다가\s*(?:지금은|이제는|요즘은|현재는)|"
@@ -43,6 +44,13 @@ KO_STOPPED_AFTER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:끊고|끊었�
                               # "다오닐을 먹을 때는 저혈당이 자주 왔는데 온글라이자로 바꾸고 나서는" (test15)
                               r"(?:을|를)?\s*(?:먹|복용하|쓰|맞)을\s*때(?:는|엔)?\s*(?:\S+\s*){0,6}?(?:으로|로)\s*"
                               r"(?:바꾸|바꿨|바꾼|변경|교체))")
+# Stopped, said a few words later: "포사맥스 먹다가 5년 채우고 작년에 끊었고", "크레스토 먹다 중단", "메티마졸 먹었는데 임신
+# 확인하고 끊은 뒤", "스틸녹스는 작년에 끊음", "메트포르민은 신장 때문에 작년에 중단" (utterances_test27); not "끊었다가 다시"
+KO_STOPPED_LATER = re.compile(r"^\s*(?:은|는|을|를|도)?\s*(?:(?:(?:먹|복용하|쓰|맞)다가?|먹었는데|복용했는데)\s*)?(?:\S+\s+){0,9}?"
+                              r"(?:끊었|끊음|끊은|끊고|중단했|중단함|중단(?=\s*$|\s*[\n.,)])|그만\s*(?:먹었|뒀|둠))"
+                              r"(?!\S*\s*다시)")
+# What a medicine did, the reason it was stopped: "리보트릴은 먹을 때마다 … 어지러워서 한 달 만에 끊었고" (utterances_test18)
+KO_STOPPED_FOR_IT_AFTER = re.compile(r"^\S{0,3}서\s+(?:\S+\s+){0,4}?(?:끊었|끊고|끊음|중단했|중단함|그만\s*먹었)")
 # Had, then what came after it: "작년 가을에 대상포진 앓고 나서 아직도 그 자리가 가끔 쑤셔요" (utterances_test25): the
 # shingles is over, what follows it is now
 KO_HAD_THEN_AFTER = re.compile(r"^\s*(?:을|를|에|이|가)?\s*(?:(?:앓고|걸리고|걸렸다가|앓았다가)\s*(?:나서|난\s*(?:뒤|후|다음))|"
@@ -52,6 +60,13 @@ KO_USED_BEFORE = re.compile(r"(?<!평소\s)(?<!평소에\s)(?<!매일\s)(?<!늘\
 KO_LEFT_OVER_AFTER = re.compile(r"^[^.?!]{0,20}?남(?:았|아|은)")
 # Operated on, said right after it: "백내장 수술은 작년에 양쪽 다 받았고" (utterances_test21)
 KO_OPERATED_AFTER = re.compile(r"^\s*(?:수술|제거술|절제술)(?:은|을|도|는)?\s*(?:\S+\s*){0,4}?(?:받았|했었|했고|했어)")
+# An organ taken out for it: "3년 전 담석으로 쓸개 제거", "자궁근종으로 자궁 적출함" (utterances_test27)
+KO_REMOVED_FOR_AFTER = re.compile(r"^\s*(?:으로|로|때문에)\s*(?:\S+\s*){0,2}?(?:제거|적출|절제)(?:술)?(?:\s*(?:함|했|받았|받음)|"
+                                  r"\s*$|(?=\s*[\n.,)]))")
+# What followed it: "작년 독감 뒤로 기침이 두 달 갔는데" (utterances_test27): the illness is over
+KO_AFTER_IT = re.compile(r"^\s*(?:을|를|이|가)?\s*(?:뒤로|후로|이후로|끝나고|나은\s*뒤로)\s")
+# A surgical-history label: "■ 수술력: 2015 백내장(양안)" (utterances_test27)
+KO_SURGERY_LABEL = re.compile(r"(?:^|\n)[^\S\n]*[■•▪●*-]?\s*(?:수술\s*(?:력|이력|경력|경험)|과거\s*수술)\s*:?[^\n]*$")
 KO_SWITCHED_TO_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:바꿨|바꾸었|바꿔|바꾼|변경|교체)")
 # Over now, said after a turn to the present: "두드러기가 났었는데 지금은 다 가라앉았어요", "지금은 괜찮아요"
 KO_NOW_OVER = re.compile(r"(?:지금은|이제는|현재는|요즘은)\s*(?:다\s*|완전히\s*|싹\s*)?(?:나았|가라앉|괜찮|멀쩡|없어졌|사라졌|멎었|멈췄|내렸|떨어졌|내려갔|"
@@ -77,7 +92,13 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$", re.I)
+EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$",
+                               re.I)       # "Stopped: naproxen (kidneys)" (utterances_test27)
+# The last episode long ago: "last seizure 2019" (utterances_test27); a stone passed ("passed two kidney stones")
+EN_LAST_BEFORE = re.compile(r"\blast\s+(?:\w+\s+)?$", re.I)
+EN_LAST_WHEN_AFTER = re.compile(r"^\s*(?:(?:attack|episode|flare|one)\s+)?(?:was\s+)?(?:(?:in\s+|back\s+in\s+)?(?:19|20)\d{2}\b|"
+                                r"\w+\s+years?\s+ago\b)", re.I)
+EN_PASSED_BEFORE = re.compile(r"\bpassed\s+(?:an?|one|two|three|four|\d+|several|a\s+few|my)\s+(?:[\w-]+\s+)?$", re.I)
 # A year or "years ago" earlier in a sentence told with "had": "Had my gallbladder out in 2018 after a nasty bout of
 # cholecystitis" (utterances_test16)
 EN_AFTER_BEFORE = re.compile(r"\bafter\s+(?:(?:a|an|my|two|three|several|multiple|\d+)\s+)?$", re.I)
@@ -229,17 +250,27 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
         return False
     if KO_STOPPED_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "medication"):
         return True
+    if KO_STOPPED_FOR_IT_AFTER.match(sentence_after) and slot_of((start, end), others) == "symptom":
+        return True
+    if (later := KO_STOPPED_LATER.match(sentence_after)) and slot_of((start, end), others) in (None, "medication") and \
+            _said_of(text, (start, end), end + later.end(), others, ("medication",)):
+        return True
     if EN_SURVIVOR_AFTER.match(sentence_after):
         return True
     if KO_OPERATED_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "condition"):
         return True
-    if KO_HAD_THEN_AFTER.match(sentence_after) and slot_of((start, end), others) in (None, "condition"):
+    if (KO_HAD_THEN_AFTER.match(sentence_after) or KO_REMOVED_FOR_AFTER.match(sentence_after) or
+            KO_AFTER_IT.match(sentence_after) or KO_SURGERY_LABEL.search(text, 0, start)) and \
+            slot_of((start, end), others) in (None, "condition"):
         return True
     if KO_USED_BEFORE.search(sentence_before) and KO_LEFT_OVER_AFTER.match(sentence_after) and \
             slot_of((start, end), others) in (None, "medication"):
         return True
     if EN_STOPPED_BEFORE.search(sentence_before) and slot_of((start, end), others) in (None, "medication"):
         return True         # "since i stopped my effexor cold turkey": the medicine, not what came since
+    if (EN_LAST_BEFORE.search(sentence_before) and EN_LAST_WHEN_AFTER.match(sentence_after)) or \
+            EN_PASSED_BEFORE.search(sentence_before):
+        return True
     if _history_before(sentence_before, KO_HISTORY, KO_NOW) and (KO_RESOLVED.search(sentence_after) or (
             past_tense(text, end, clause_end) and not KO_ONGOING.search(text[s_left:s_right])) or (
             # "작년 겨울에 독감에 걸려서 타미플루를 먹었는데 먹자마자 토하고 난리도 아니었어요" (utterances_test12): the

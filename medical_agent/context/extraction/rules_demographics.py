@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .intake import find_intake
 from .number_words import back, spelled_numbers
 
 AGE_RANGE = (0, 120)             # exclusive: an age outside it is a doubt, not a fact
@@ -26,7 +27,7 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            rf"(?P<tens2>{_TENS})(?P<units4>{_UNITS})?(?:이에요|이예요|입니다|이야|이고요?|인데요?|이라|예요|에요|야)(?![가-힣])|"
                            # "저 마흔둘 남자고": an age word right before the person's sex; "일흔다섯 먹은 할멈인데" (years
                            # "eaten", utterances_test12)
-                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|먹은\s|먹은데|"
+                           rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|영감|할멈|먹은\s|먹은데|"
                            # "일흔셋 할아버지예요" (utterances_test14)
                            rf"(?:할아버지|할머니|아저씨|아줌마)(?=예요|이에요|입니다|인데|이고|고)))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
@@ -92,17 +93,18 @@ ELDER_AGE = r"(?:(?<=살\s)|(?<=[\d나둘셋넷섯곱덟홉열물른흔쉰순든
 NOT_OF_A_PERSON = r"(?!\s*(?:호르몬|형|질환|암|병|탈모|용|전용|의학|의원|갱년기))"    # 여성호르몬 is no sex (test17)
 # "서른일곱 된 아줌마예요", "마흔여덟 먹은 아저씨고요" (utterances_test17): an age, then how people call such a person
 MIDDLE_AGED = r"(?:(?<=된\s)|(?<=먹은\s))"
+STUDENT_AGE = r"(?:(?<=살\s)|(?<=세\s))"        # "23살 여대생이에요" (utterances_test27), not "딸이 여대생인데"
 BIRTHDAY_TOLD = r"(?:(?<=치른\s)|(?<=지낸\s)|(?<=넘긴\s)|(?<=맞은\s))"      # "환갑 잔치를 치른 할아버지예요" (test19)
 PARENT_OF = r"(?:^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?)"                  # "Proud grandpa of four, …" opening (test19)
 MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{ELDER_AGE}|{BIRTHDAY_TOLD}|{MIDDLE_AGED})할아버지(?=예요|이에요|입니다|인데|이고)|"
                   rf"{PARENT_OF}(?:dad|father|grandpa|grandad|grandfather)(?=\s+(?:of|to)\s+\w)|"
-                  rf"{MIDDLE_AGED}아저씨(?=예요|이에요|입니다|인데|이고|고)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b|"
+                  rf"{MIDDLE_AGED}(?:아저씨|영감)(?=예요|이에요|입니다|인데|이고|고)|{STUDENT_AGE}남(?:대생|고생|학생)|\b(?:male|man|boy|gentleman)\b|{SELF_DESCRIBED}(?:guy|dude)\b|"
                   # "I'm the dad-to-be, 38" (utterances_test24)
                   r"(?<=\bI'm\sthe\s)(?:dad|father)-to-be\b", re.I)
 FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
                     rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고)|"
                     rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
-                    rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+                    rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{STUDENT_AGE}여(?:대생|고생|학생)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
@@ -144,6 +146,7 @@ class RuleHit:
     start: int
     end: int
     plausible: bool = True          # False: "-5세", "임신 50주" — asked about, never stored
+    scope: tuple[int, int] | None = None    # the list part it was told in (:mod:`.intake`): judged inside it
 
 
 def _first(patterns: list[re.Pattern[str]], text: str) -> re.Match[str] | None:
@@ -198,6 +201,14 @@ def ended_pregnancy(text: str, hit: RuleHit, hits: list[RuleHit]) -> bool:
 
 
 def find_demographics(text: str) -> list[RuleHit]:
+    listed = [RuleHit(h.field, h.value, h.start, h.end, scope=h.scope) for h in find_intake(text)]
+    hits = [*listed, *_told(text)]
+    return [h for h in hits if h.scope or not any(
+        o.scope and o.field == h.field and h.start < o.end and o.start < h.end for o in listed)]
+
+
+def _told(text: str) -> list[RuleHit]:
+    """The demographics told in words and shorthand outside an intake list."""
     hits: list[RuleHit] = find_ages(text)
     g = _first(AGE_GROUP_PATTERNS, text)
     if g and PAST_BEFORE.search(text[max(0, text.rfind(".", 0, g.start()) + 1):g.start()]):

@@ -78,16 +78,18 @@ def _lipid(factor: float, below: float) -> Callable[[float, str], float]:
 
 
 def _weight(value: float, unit: str) -> float:
-    return round(value * 0.4536, 1) if unit.lower().startswith(("lb", "pound")) else value
+    return round(value * 0.4536, 1) if unit.lower().startswith(("lb", "pound", "파운드")) else value
 
 
 GLU_UNITS = LIPID_UNITS = r"mg/?dl|mmol/?l"
 SPECS = [
-    Spec("fasting_glucose", "lab", r"공복\s*혈당|fasting\s+(?:blood\s+)?(?:glucose|sugars?|numbers?|readings?)|\bFBS\b|\bFPG\b|"
+    # "공복 92, 식후 2시간 128 정도 나와요" (utterances_test27): the meal word alone before a reading, not a time
+    Spec("fasting_glucose", "lab", r"공복\s*혈당|(?<![가-힣])공복(?=\s*(?:은|이|에)?\s*\d{2,3}(?![\d.]|\s*(?:시간|분)))|fasting\s+(?:blood\s+)?(?:glucose|sugars?|numbers?|readings?)|\bFBS\b|\bFPG\b|"
          r"\bfasting(?:\s+this\s+morning|\s+today)?(?=\s*(?:was|of|is|at|:)?\s*(?:about\s+|around\s+|roughly\s+)?\d)",
          "mg/dL",              # "A1c 6.9, fasting 128", "fasting this morning was about 125" (utterances_test13)
          40, 600, GLU_UNITS, _glucose),
-    Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|post-?prandial\s+(?:glucose|sugar)|"
+    Spec("postprandial_glucose", "lab", r"식후\s*(?:2\s*시간\s*)?혈당|"
+         r"(?<![가-힣])식후\s*(?:[12]\s*시간\s*)?(?=(?:은|이|에)?\s*\d{2,3}(?![\d.]|\s*(?:시간|분)))|post-?prandial\s+(?:glucose|sugar)|"
          r"\b(?:two|2)\s+hours?\s+after\s+(?:lunch|dinner|breakfast|supper|a\s+meal|meals|eating)", "mg/dL",
          40, 800, GLU_UNITS, _glucose),
     Spec("hba1c", "lab", r"당화\s*혈색소|당화혈색소|\bHb\s?A1c\b|\bA1c\b|hemoglobin\s+a1c|glycated\s+hemoglobin",
@@ -107,7 +109,7 @@ SPECS = [
     Spec("uric_acid", "lab", r"요산|uric\s+acid", "mg/dL", 1, 20, r"mg/?dl"),
     Spec("tsh", "lab", r"갑상선\s*자극\s*호르몬|\bTSH\b", "mIU/L", 0.01, 100, r"m?[iu]u/?m?l"),
     Spec("spo2", "vital", r"산소\s*포화도|산소\s*수치|산소(?=가|는|도)|\bSpO2\b|\bO2\s*sats?(?:uration)?\b|"
-         r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bpulse\s+ox\w*|\bO2(?=\s*\d{2}\s*%)", "%", 50, 100,
+         r"\boxygen(?:\s+(?:saturation|sats?|level|reading))?\b|\bsats\b|\bsat(?=\s*(?:of\s+|was\s+|is\s+)?\d{2}\s*%)|\bpulse\s+ox\w*|\bO2(?=\s*\d{2}\s*%)", "%", 50, 100,
          r"%"),
     Spec("heart_rate", "vital", r"맥박|심박수|심박|\bpulse\b|heart\s+rate|\bHR\b|\bresting\s+rate\b", "bpm", 25, 250,
          r"회|bpm|beats?(?:\s+per\s+minute)?|/min"),
@@ -116,8 +118,8 @@ SPECS = [
          r"도|℃|°\s*[cf]|[cf]\b|degrees", _temp,
          # "37.9도까지 올랐어요" (utterances_test9): a particle may follow 도; "99.1F" has no degree sign (test23)
          value_first=r"(\d{2}(?:\.\d)?)\s*(도|℃|°\s*C)(?![A-Za-z0-9]|[가-힣](?<!도까)(?<!도쯤)(?<!도였)(?<!도예)(?<!도에)(?<!도가)(?<!도정))|(\d{2,3}(?:\.\d)?)\s*(°\s*F|℉|(?<=\.\d)F)(?![A-Za-z])"),
-    Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?",
-         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램|킬로|키로)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds)\b"),
+    Spec("weight", "vital", r"체중|몸무게|\bweight\b|\bweigh\b", "kg", 2, 350, r"kg|킬로|키로|lbs?|pounds?|파운드",
+         _weight, value_first=r"(\d{2,3}(?:\.\d)?)\s*(kg|킬로그램|킬로|키로)(?![A-Za-z0-9])|(\d{3}(?:\.\d)?)\s*(lbs?|pounds|파운드)\b"),
     Spec("height", "vital", r"(?<![가-힣\d])키(?!로)|신장은|\bheight\b|\btall\b", "cm", 40, 230, r"cm|센티",
          value_first=r"(\d{3}(?:\.\d)?)\s*(cm|센티)(?![A-Za-z0-9])"),
     Spec("bmi", "vital", r"\bBMI\b|체질량\s*지수", "kg/m2", 10, 80, r"kg/m2"),
@@ -176,8 +178,8 @@ RANGE_AFTER = re.compile(r"\s*(?P<link>에서|부터|~|∼|–|-|to\b|and\b)\s*(
 TO_THE_END = re.compile(r"(?!\s*사이)\s*\S{0,4}?(?:으로|로|까지)")     # not "90에서 110 사이로 나와요", a range                 # 120에서 150으로 올랐어요: where it went
 EN_CHANGE_FROM = re.compile(r"\b(?:went|gone|go|goes|rose|risen|fell|fallen|dropped|climbed|jumped|increased|"
                             r"decreased|improved|changed|came|come|up|down)\b[^\d.]{0,15}$", re.I)
-FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b)\s*"
-                  r"(?:(\d{1,2})\s*(?:\"|″|”|''|in\b|inch(?:es)?\b)?)?")
+FEET = re.compile(r"(?<![\d.])([3-7])\s*(?:'|′|’|ft\b\.?|feet\b|foot\b|피트)\s*"      # "5피트 4인치" (utterances_test27)
+                  r"(?:(\d{1,2})\s*(?:\"|″|”|''|in\b|inch(?:es)?\b|인치)?)?")
 # a height in words: "six foot one", "five feet two inches"
 FEET_WORDS = re.compile(r"\b(four|five|six|seven)\s+(?:foot|feet|ft)\b(?:\s+(?:and\s+)?(\d{1,2}|one|two|three|four|five|"
                         r"six|seven|eight|nine|ten|eleven)\b(?:\s*inch(?:es)?\b)?)?", re.I)

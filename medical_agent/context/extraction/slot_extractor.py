@@ -228,7 +228,11 @@ class SlotExtractor:
         ages: list[int] = []
         hits = find_demographics(text)
         for hit in hits:
-            status = A.classify(text, hit.start, hit.end)
+            if hit.scope:           # "63세 남, 2년 전 심근경색으로 …": the list field, not the story after it
+                s_start, s_end = hit.scope
+                status = A.classify(text[s_start:s_end], hit.start - s_start, hit.end - s_start)
+            else:
+                status = A.classify(text, hit.start, hit.end)
             if hit.value is False:          # said not to be so ("not pregnant", 임신 테스트 음성): a denial of the field
                 status = A.FAMILY if status == A.FAMILY else A.NEGATED
             elif status in NOT_THE_PERSONS and hit.field == "gender" and SELF_BEFORE.search(text, 0, hit.start):

@@ -156,7 +156,12 @@ def _carried_relative(text: str, s_left: int, start: int) -> bool:
     if not subjects or not HANGUL.search(text, s_left, start + 1):
         return False
     since = window[subjects[-1]:] + text[s_left:start]
-    return not FIRST_PERSON.search(since) and not KO_SPEAKER.search(since) and not KO_OTHER.search(text, s_left, start)
+    # "저는 … 넥시움 먹고 있고 남편은 … 양압기 써요. 밤에 누우면 속쓰림이 심한데 …" (utterances_test27): a sentence that set
+    # the speaker beside the relative carries neither
+    opened = max(window.rfind(p, 0, subjects[-1]) for p in ".?!\n") + 1
+    beside = FIRST_PERSON.search(window, opened, subjects[-1])
+    return not beside and not FIRST_PERSON.search(since) and not KO_SPEAKER.search(since) and \
+        not KO_OTHER.search(text, s_left, start)
 
 
 def _honoured_relative(sentence_before: str, after: str) -> bool:
