@@ -262,3 +262,21 @@ def test_a_kidney_problem_in_lay_words_gets_the_metformin_caution_offline(make_a
     result = make_agent(None).run("u", "메트포르민의 부작용은 무엇인가요? 신장이 조금 안 좋다고 들었어요")
     assert any("메트포르민" in n and "eGFR" in n for n in result["safety_notes"])
     assert "(본인 설명)" in result["profile_summary"]                    # shown as the person described it
+
+
+def test_a_keyword_query_is_searched(make_agent):
+    """Typed as into a search box, without a question word or mark, a few keywords got the greeting and no search
+    (gate questions_test23, blind first run: 14 of 44); other words here."""
+    agent = make_agent(llm())
+    for n, query in enumerate(("기흉 재발률 20대 마른 체형", "heel spur night splint worth it",
+                               "bp 175/110 extra pill safe")):
+        result = agent.run(f"u{n}", query)
+        assert "retrieve" in nodes(result), query
+        assert "Ask me anything" not in result["answer"] and "질문해 주세요" not in result["answer"], query
+
+
+def test_a_profile_line_or_chit_chat_is_no_keyword_query(make_agent):
+    agent = make_agent(llm())
+    for n, said in enumerate(("65세 남성", "좋은 하루 되세요", "I walk every morning now", "운동 시작했어요",
+                              "walked 5 km today")):
+        assert "retrieve" not in nodes(agent.run(f"u{n}", said)), said

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 
+from ...context.extraction.morphology import morphemes
 from ...context.extraction.rules_demographics import find_demographics
 from ...context.extraction.rules_measurements import find_measurements
 from ...context.followup import Resolution, resolve
 from ...red_flags import triage
 from ...retrieval.llm_planning import LlmPlan, ask_plan
 from ...retrieval.planning import split_parts
+from ...text import has_hangul
 from ..deps import Deps
 from ..state import AgentState
 from ..turn import TurnContext
@@ -36,6 +38,31 @@ FACTUAL = re.compile(r"\?|뭐|(?<![가-힣])머(?![가-힣])|(?<![가-힣])머(?
                      r"^\s*(?:name|list)\s+(?:\d+|one|two|three|four|five|six|the|all|some)\b|^\s*(?:describe|define)\b",
                      re.I)
 K_FIXED = 8
+# A query typed as keywords, the way people type into a search box: "키크고 마른 20대 기흉 재발률", "bp 185/120 no
+# symptoms take extra pill", "blood orange margarita recipe" (gate questions_test23, blind first run): a few words,
+# none about the speaker, no greeting or chit-chat, and words left once readings and demographics are taken out. They
+# got the greeting and no search at all; now they are searched, and the gate says whether the sources cover them.
+SPEAKER = re.compile(r"\b(?:I|I'm|I've|im|ive|my|me|we|our)\b|저는|제가|나는|내가|저도|저희|(?<![가-힣])제\s", re.I)
+CHITCHAT = re.compile(r"\b(?:bye|good\s*night|see\s+you|lol|haha)\b|ㅋㅋ|ㅎㅎ|수고|좋은\s*(?:하루|아침|밤|주말)|잘\s*(?:자|가)",
+                      re.I)
+WORD = re.compile(r"[^\W\d_]{2,}")
+# a report, not a query: when it happened ("BP 130/80 this morning", "어제 혈당 250"), or a past tense ("walked 5 km")
+REPORTED = re.compile(r"\b(?:today|yesterday|tonight|this\s+(?:morning|evening|afternoon|week)|last\s+(?:night|week)|"
+                      r"\w{3,}ed)\b|오늘|어제|아침에|저녁에|방금", re.I)
+
+
+def keyword_query(text: str, facts: list[tuple[int, int]]) -> bool:
+    """``text`` reads as a keyword query (see :data:`SPEAKER`); ``facts``: the spans of its readings and
+    demographics, which alone make a statement ("65세 남성", "BP 130/80"). Korean that ends in a predicate ("좋은 하루
+    되세요", "운동 시작했어요") says something; a query ends in a noun."""
+    if not 2 <= len(text.split()) <= 8 or SPEAKER.search(text) or CHITCHAT.search(text) or REPORTED.search(text):
+        return False
+    if has_hangul(text):
+        tags = [m.tag for m in morphemes(text) if not m.tag.startswith(("SF", "SP", "SS", "SE", "SO", "SW"))]
+        if tags and tags[-1].startswith(("E", "V", "J")) and tags[-1] != "ETN":      # "실내묘 구충제 주기": -기 names it
+            return False
+    rest = "".join(" " if any(s <= i < e for s, e in facts) else c for i, c in enumerate(text))
+    return len(WORD.findall(rest)) >= 2
 
 
 def complexity(concepts: int, length: int, lang: str) -> tuple[str, int]:
@@ -114,8 +141,10 @@ def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
     if turn.llm_mode:
         return {**out, "needs_retrieval": False, "update_profile": False, "dynamic_k": 0, "query_complexity": "llm_mode"}
     mentions = deps.extractor.mentions(text)
-    facts = len(mentions) + len(find_measurements(text)) + len(find_demographics(text))
+    said = [(m.start, m.end) for m in find_measurements(text)] + [(h.start, h.end) for h in find_demographics(text)]
+    facts = len(mentions) + len(said)
     out["update_profile"] = facts > 0
+    keywords = not mentions and not out["question_asked"] and keyword_query(text, said)
     if not turn.flags.active_retrieval_enabled:
         return {**out, "needs_retrieval": True, "dynamic_k": K_FIXED, "query_complexity": "fixed"}
     short = len(text.strip()) <= (20 if lang == "ko" else 40)
@@ -126,8 +155,9 @@ def decide(state: AgentState, turn: TurnContext, deps: Deps) -> AgentState:
         if flag is not None:
             label, k = "complex", max(k, 8)
         return {**out, "needs_retrieval": True, "dynamic_k": k, "query_complexity": label}
-    if FACTUAL.search(text) or flag is not None:
+    if FACTUAL.search(text) or flag is not None or keywords:
         n = len(text) if lang == "ko" else len(text) // 2
         k = 3 if n < 20 else 8 if n < 50 else 15
-        return {**out, "needs_retrieval": True, "dynamic_k": k, "query_complexity": "content"}
+        return {**out, "needs_retrieval": True, "dynamic_k": k, "query_complexity": "content",
+                "question_asked": out["question_asked"] or keywords}
     return {**out, "needs_retrieval": False, "dynamic_k": 0, "query_complexity": "non_factual"}
