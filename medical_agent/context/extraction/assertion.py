@@ -84,6 +84,8 @@ EN_THIS_BEFORE = re.compile(r"\b(?:for|with|from|of)\s+(?:this|these)\s+(?:[\w-]
 KO_PLANNED_AFTER = re.compile(r"\s*(?:을|를|은|는|도)?\s*(?:계획|준비|시도|하려|하고\s*싶|할\s*생각|원하|원해|바라|생각\s*중|"
                               # "이번에 피임약 시작하려고 해" (utterances_test26)
                               r"(?:시작하|먹어\s*보|복용하)려|"
+                              # "내일 … 아목시실린을 받기로 했는데" (utterances_test28): to be given, not taken yet
+                              r"(?:받|처방받|먹|복용하|시작하)기로\s*(?:했|하|됐)|"
                               r"(?:\S+\s*)?(?:볼까|할까)\s*(?:했|하|생각|싶|고민))")    # "위고비 처방받아 볼까 했는데" (test15)
 EN_PLANNED_BEFORE = re.compile(r"\b(?:plan(?:ning|s|ned)?|try(?:ing)?|tries|hop(?:ing|e)|want(?:ing|s)?|wish(?:ing)?|"
                                r"(?:would|'d)\s+like|"                    # "She'd like me to start metformin" (test12)
@@ -141,7 +143,10 @@ EN_SPECULATIVE = re.compile(r"\b(?:(?:might|may|could)\s+(?:have|be|have\s+got|b
                             r"\s+(?:[\w-]+\s+){0,2}$", re.I)
 # The person's own guess at an illness: "방광염 온 듯", "장염인 것 같아요" (utterances_test11; a symptom felt, "열이 있는
 # 것 같아요", is no guess)
-KO_GUESSED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:온|생긴|걸린|인|이\s*온)\s*(?:듯|것\s*같|거\s*같)")
+# A guess said with 같다 right after the name, the person's or a doctor's: "과민성대장증후군 같아요", "계절성 알레르기 비염
+# 같다고만", "다래끼 같긴 한데", "건초염 같음", "담석이 있는 것 같다고", "…일 수도 있다고" (utterances_test28)
+KO_GUESSED_AFTER = re.compile(r"\s*(?:이|가)?\s*(?:(?:온|생긴|걸린|인|이\s*온|있는)\s*(?:듯|것\s*같|거\s*같)|"
+                              r"같(?:다고|아요|아서|아|긴|음|거든|은데|네|더라|대요)|일\s*수도\s*있)")
 # A diagnosis suspected, not made: "자궁내막증이 의심된다고", "폐렴 의심 소견"
 KO_SUSPECTED_AFTER = re.compile(r"\s*(?:이|가|은|는|도)?\s*의심(?:된|돼|되|스럽|이\s*된|\s*소견)")
 # A test for it came back negative ("독감 검사했는데 음성이래요", "strep test was negative"), or it was thought to be it

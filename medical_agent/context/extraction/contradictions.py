@@ -92,11 +92,13 @@ def demographic_contradictions(demo: dict[str, Any], said: dict[str, list[tuple[
 
 def sex_contradiction(demo: dict[str, Any], said: dict[str, list[tuple[str, Span]]], entities: list[dict[str, Any]]
                       ) -> tuple[list[dict[str, Any]], list[Span]]:
-    """A held condition or symptom the person's sex cannot have: a doubt, and the sex and the mention refused."""
+    """A held or past condition or symptom the person's sex cannot have: a doubt, and the sex and the mention
+    refused."""
     sex = demo.get("gender")
     if sex not in ONLY_OF:
         return [], []
-    clash = [e for e in entities if e.get("assertion") in HELD and other_sex_only(sex, e["name"])]
+    # had once counts too: "저 남자고 … 지난달에 자궁근종 때문에 복강경 수술 받고" (utterances_test9)
+    clash = [e for e in entities if e.get("assertion") in (*HELD, "historical") and other_sex_only(sex, e["name"])]
     if not clash:
         return [], []
     words = (said.get(sex) or said.get("is_pregnant") or [("", (0, 0))])[0][0]

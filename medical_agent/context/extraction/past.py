@@ -18,8 +18,9 @@ PARTICLE = re.compile(r"\S{0,2}\s*")             # a particle right after a ment
 
 KO_HISTORY = re.compile(r"(?:예전에|예전엔|예전에는|과거에|옛날에|어렸을\s*때|어릴\s*때|어렸을\s*땐|어릴\s*땐|전에는|전엔|한때|"
                         r"(?:대학생|고등학생|중학생|초등학생|학생|대학|고등학교|중학교|초등학교|유치원|신혼|군대|군\s*복무)\s*(?:때|시절)(?:에)?|"
-                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)까지|"
-                        r"\d+\s*년\s*전에?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에|에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
+                        r"(?:재)?작년(?:\s*(?:\d{1,2}\s*월|봄|여름|가을|겨울|초|말))?(?:에|까지)|지난해(?:에|까지)?|지난\s*(?:달|주)(?:까지|에)|"
+                        # "2주 전에 감기로 열이 39도까지 났었는데" (utterances_test28); not "2주 전부터" (since then)
+                        r"\d+\s*년\s*전에?|\d+\s*(?:주|달|개월)\s*전(?!\s*부터)(?:에)?|몇\s*년\s*전|[1-9]0\s*대\s*(?:때|시절|초반에|중반에|후반에|에)|(?:임신|출산)\s*(?:했을|중이었을|중일)?\s*때(?!문))")
 KO_RESOLVED = re.compile(r"(?:나았|완치|끊은\s*지|좋아졌|없어졌|(?:치료|수술)\s*(?:받|했)|떼어\s*내|떼어\s*냈|(?:절제|제거)(?:술)?\s*(?:받|했)|(?:치료|제균)\S{0,3}\s*(?:끝냈|끝났|마쳤)|끊었|중단했|그만\s*먹|안\s*먹|괜찮아졌|회복|가라앉았|"
                          r"사라졌|멎었|그쳤|멈췄|멈추었|나은\s*(?:뒤|후|다음|지)|(?<!안\s)(?<!안)끝났)")      # "입덧은 12주쯤 지나서 끝났어요" (test19)
 KO_NOT_BEFORE = re.compile(r"(?:안|못)\s*$")
@@ -92,7 +93,9 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?$",
+EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?"
+                               # "finished 10 days of amoxicillin" (utterances_test28)
+                               r"(?:(?:a\s+|the\s+|my\s+)?(?:\d+|\w+)[\s-]+days?\s+(?:course\s+)?of\s+)?$",
                                re.I)       # "Stopped: naproxen (kidneys)" (utterances_test27)
 # The last episode long ago: "last seizure 2019" (utterances_test27); a stone passed ("passed two kidney stones")
 EN_LAST_BEFORE = re.compile(r"\blast\s+(?:\w+\s+)?$", re.I)
@@ -106,7 +109,7 @@ EN_HAD_OPENING = re.compile(r"^\W*(?:I\s+)?(?:had|got|was|developed)\b", re.I)
 EN_PAST_TIME_BEFORE = re.compile(r"\b(?:in|back\s+in)\s+(?:19|20)\d{2}\b|\byears?\s+ago\b", re.I)
 EN_SURVIVOR_AFTER = re.compile(r"\s+survivor\b", re.I)             # "Breast cancer survivor, diagnosed 2018"
 EN_RESOLVED_AFTER = re.compile(r"^[^.]{0,40}\b(?<!mostly\s)(?<!almost\s)(?<!nearly\s)(?<!partly\s)(?<!half\s)"
-                               r"(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|"
+                               r"(?:gone|went\s+away|resolved|cured|healed|is\s+over|cleared\s+up|(?:that|which)\s+passed|"
                                r"all\s+better(?:\s+now)?|(?:fully\s+)?recovered|"
                                # "The fever broke yesterday" (utterances_test24); not a rash that broke out
                                r"broke(?!\s+(?:out|down|through|open|my|the|a|an|into))|"
