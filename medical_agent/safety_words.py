@@ -46,6 +46,8 @@ ASKS = {
     "double_dose": re.compile(r"\b(?:double|doubling|double\s+up\s+on)\s+(?:it|them|the\s+dose|my\s+dose|the\s+pills?|"
                               r"my\s+[\w-]+)\b|\btake\s+(?:two|2)\s+(?:at\s+once|instead\s+of\s+one)\b|"
                               r"두\s*배로\s*(?:먹|늘|올)|(?:한\s*번에\s*)?두\s*알(?:씩)?\s*(?:먹어도|먹을까|먹으면)|용량을?\s*(?:두\s*배|늘려도)|"
+                              # a missed dose made up at once: "오늘 두알 한꺼번에 드시면 되죠?" (visitor_test23)
+                              r"두\s*알(?:씩)?\s*(?:한꺼번에|한\s*번에|같이)\s*(?:먹|드시|드셔|복용)|(?:한꺼번에|한\s*번에)\s*두\s*알|"
                               # taken double already (round 18: "살 빠진다고 의사 몰래 두알씩 드셨대요")
                               r"두\s*알씩\s*(?:드셨|드시|먹었|먹고|먹어)|\b(?:been\s+)?taking\s+(?:two|2|double)\s+(?:a\s+day\s+)?"
                               r"instead\s+of\s+one\b", _I),
@@ -184,6 +186,14 @@ ASKS = {
     "low_signs": re.compile(r"(?:식은땀|손(?:이)?\s*(?:\S+\s*)?떨|멍하|헛소리).{0,40}(?:사탕|단\s*거|주스|설탕|밥\s*먹)|"
                             r"(?:sweaty|sweating|shaky|shaking|trembl\w*|confused|clumsy|fumbl\w+|snappy|irritable).{0,160}"
                             r"(?:after\s+(?:dinner|lunch|breakfast|eating|a\s+snack|food)|sweets|candy|juice|biscuit)", _I),
+    # a fast or a skipped breakfast ("간헐적단식 한다고 아침을 아예 굶으세요 약은 그래도 습관처럼 드시구요", visitor_test23)
+    "fasting": re.compile(r"간헐적\s*단식|단식|라마단|intermittent\s+fasting|\bramadan\b|\bfasting\s+(?:for|during|until|all\s+day|"
+                          r"days?)\b|skip(?:s|ping)?\s+breakfast|(?:아침|점심|저녁|끼니)(?:을|를|은)?\s*(?:아예\s*)?(?:굶|거르|건너뛰)", _I),
+    # signs of a low while a sensor or meter reads normal ("식은땀 나고 손이 떨린다는데 센서엔 105로 떠요", visitor_test23)
+    "sensor_mismatch": re.compile(r"(?:식은땀|손(?:이)?\s*(?:\S+\s*)?떨|멍하|어지럽).{0,60}(?:센서|리브레|덱스콤|CGM|혈당기)|"
+                                  r"(?:센서|리브레|덱스콤|CGM|혈당기).{0,60}(?:식은땀|손(?:이)?\s*(?:\S+\s*)?떨|멍하)|"
+                                  r"(?:sweaty|sweating|shaky|shaking|trembl\w*).{0,80}(?:sensor|libre|dexcom|cgm|meter)|"
+                                  r"(?:sensor|libre|dexcom|cgm)\b.{0,80}(?:sweaty|sweating|shaky|shaking|trembl\w*)", _I),
     # a pulse oximeter bought or read at home
     "oximeter": re.compile(r"산소\s*(?:포화도|측정기|수치)|손가락\s*(?:에\s*)?(?:끼우는|집게)|oxygen\s+(?:sat\w*|level|thing|meter|monitor|"
                            r"reading)|pulse\s*ox\w*|finger\s+clip|oximeter|\bSpO2\b|\bsats\b", _I),

@@ -508,3 +508,28 @@ def test_blood_coughed_up_or_passed_black_slurred_speech_and_a_burning_pit_with_
                                   "밥 먹고 나면 명치가 타는 것 같아요"])
 def test_yellow_phlegm_dark_stool_on_bismuth_or_heartburn_alone_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test23's first run: three emergencies told in lay words got no line, a probable TIA an unsafe answer,
+    # and a hot swollen joint with fever was answered as gout (other words here)
+    ("할머니가 어제부터 계속 주무시려고만 하고 말도 엉뚱하게 하세요. 혈당계가 HI라고만 나와요", "very_high_glucose"),
+    ("grandpa's meter just shows HI and he is drowsy and confused", "very_high_glucose"),
+    ("this morning mum's left arm went weak and her smile looked lopsided for a few minutes, now she's fine", "stroke"),
+    ("my uncle has copd, his lips and nails are grey and he can talk only few words", "breathing"),
+    ("my son has a fever and purple blotchy dots on his belly that stay when I press a glass on them", "meningitis"),
+    ("아빠 발목이 빨갛게 붓고 뜨거운데 열이 38.6도예요", "septic_joint"),
+    ("her knee is hot and swollen and she has a temperature of 38.9", "septic_joint"),
+])
+def test_a_meter_reading_hi_a_passing_stroke_grey_lips_purple_dots_and_a_hot_joint_with_fever(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["the hotel wifi says HI on the screen, lol",
+                                  "무릎이 좀 부었는데 열은 없어요",
+                                  "my knee is a bit swollen after the run, no fever",
+                                  "purple dots on my eyeshadow palette"])
+def test_a_greeting_on_a_screen_a_swollen_knee_without_fever_or_purple_makeup_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None
+

@@ -324,3 +324,26 @@ def test_hair_dye_is_no_contrast_scan():
     turn = {"medications": [{"name": "Metformin", "assertion": "present"}]}
     assert "metformin_surgery" not in rule_names(collect_facts(None, turn, {}, "Can I dye my hair while on metformin?"))
     assert "metformin_surgery" in rule_names(collect_facts(None, turn, {}, "they inject dye for the scan, I take metformin"))
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({"medications": [{"name": "Gliclazide", "assertion": "family"}]},
+     "엄마가 디아미크롱 드시는데 요즘 라마단처럼 점심까지 단식하세요. 약은 그대로 드셔도 되나요?", "sulfonylurea_fasting"),
+    ({"medications": [{"name": "Glimepiride", "assertion": "present"}]},
+     "on glimepiride and doing intermittent fasting, still take it at breakfast time?", "sulfonylurea_fasting"),
+    ({}, "아들이 덱스콤 차고 있는데 지금 식은땀에 멍하대요 근데 숫자는 110이에요", "sensor_mismatch"),
+    ({}, "my son's libre says 120 but he's sweaty and shaky, trust the sensor?", "sensor_mismatch"),
+    ({"medications": [{"name": "Apixaban", "assertion": "family"}]},
+     "아버지가 엘리퀴스를 어제 빼먹으셨는데 오늘 한꺼번에 두 알 드려도 되나요?", "double_dose"),
+])
+def test_the_twenty_first_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """A sulfonylurea taken through a fast, low signs against a normal sensor number, a missed blood-thinner dose made up
+    at once: each was answered without its point (visitor_test23; other words here)."""
+    classes = {"gliclazide": "sulfonylurea", "glimepiride": "sulfonylurea", "apixaban": "anticoagulant"}
+    assert rule in rule_names(collect_facts(None, turn, classes, text))
+
+
+def test_a_fasting_glucose_is_no_fast():
+    turn = {"medications": [{"name": "Glimepiride", "assertion": "present"}]}
+    facts = collect_facts(None, turn, {"glimepiride": "sulfonylurea"}, "on glimepiride, my fasting glucose was 130")
+    assert "sulfonylurea_fasting" not in rule_names(facts)

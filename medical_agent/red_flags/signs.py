@@ -69,6 +69,10 @@ STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               r"(?:dropped|drops)\s+(?:the\s+|his\s+|her\s+|my\s+)?\w+.{0,30}(?:can'?t|cannot|couldn'?t)\s+(?:pick|grip|hold)", r"(?:한쪽|왼쪽|오른쪽)\s*(?:팔|다리|몸).{0,8}(?:힘이\s*없|마비|저리|안\s*움직)",
               r"말(?:이|도|을)?\s*(?:좀\s*|약간\s*|조금\s*|살짝\s*)?(?:어눌|안\s*나|꼬이)", r"발음이\s*(?:이상|어눌)", r"face\s+(?:is\s+)?droop", r"facial\s+droop",
               r"slurred\s+speech", r"slurr(?:ing|ed|s)\s+(?:his\s+|her\s+|my\s+|their\s+)?(?:words|speech)",
+              # a probable TIA told after it passed: "right hand went weak and he drop his chopstick, mouth look crooked
+              # maybe 10 min, then totally fine again" (visitor_test23)
+              r"(?:mouth|face|smile)\s+(?:look(?:s|ed)?\s+|is\s+|was\s+|went\s+|got\s+)?(?:crooked|lopsided|twisted|droop\w*)",
+              r"(?:right|left)\s+(?:hand|arm|leg)\s+(?:suddenly\s+)?(?:went|was|is|got|goes)\s+(?:all\s+)?(?:weak|numb|limp|dead)",
               r"(?:arm|leg)\s+(?:is\s+)?(?:weak|numb)\s+on\s+one\s+side",
               # visitor_test21: "her texts are gibberish … when i rang she sounded slurred"
               r"\bsound(?:s|ed|ing)?\s+(?:\w+\s+)?slurred\b",
@@ -193,7 +197,8 @@ AIRWAY = _any(r"목.{0,3}(?:조이|조여|막히|막혀)", r"숨(?:쉬기|을\s*
               r"(?:hard|difficult|trouble|harder)\s+(?:to\s+)?swallow|(?:can|could)\s+(?:barely|hardly)\s+swallow",
               r"voice\s+(?:sounds?\s+|is\s+)?(?:weird|hoarse|funny|different|strange|thick|muffled)", r"삼키기\s*(?:가\s*)?(?:힘들|어렵)", r"목소리가?\s*(?:이상|변했|쉬)")
 # Breathing that fails: blue lips, the chest pulling in between the ribs, breath that suddenly cannot be caught.
-BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)\s+(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
+BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lips|face)(?:\s+and\s+(?:his\s+|her\s+)?(?:finger)?nails?)?\s+"
+                 r"(?:are\s+|is\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+)?"
                  r"(?:a\s+(?:bit|little)\s+|kind\s+of\s+|kinda\s+|slightly\s+|sort\s+of\s+)?(?:blue|bluish|blueish|grey|greyish|gray|grayish|purple|purplish)", r"blue\s+lips", r"갈비뼈.{0,8}(?:들어가|쑥)", r"숨을\s*(?:못|안)\s*쉬",
                  r"sudden(?:ly)?.{0,20}(?:can'?t|cannot)\s+(?:catch\s+(?:my|his|her)\s+)?breath",
                  # too breathless to speak (visitor_test13: "now he cant finish a sentence without stopping for air")
@@ -206,6 +211,8 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
                  r"숨.{0,20}말(?:을|도)?\s*(?:한두\s*마디|한\s*마디|띄엄띄엄|끊어|끊기)",
                  r"입술.{0,6}(?:잿빛|회색|시퍼|거무)",
                  r"(?:can|could)\s+only\s+(?:say|get\s+out|speak)\s+(?:a\s+few|one\s+or\s+two|two\s+or\s+three)\s+words",
+                 # "today he breathe hard even sitting in chair, talk only few word" (visitor_test23)
+                 r"(?:talk|talks|speak|speaks|say|says)\s+only\s+(?:a\s+)?few\s+words?",
                  # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
                  # coughing up pinkish foamy spit")
                  r"pink(?:ish)?\s*,?\s*(?:and\s+)?(?:foamy|frothy)|(?:foamy|frothy)\s*,?\s*(?:and\s+)?pink(?:ish)?",
@@ -321,9 +328,10 @@ NOT_EASED = _any(r"안\s*(?:풀|나아|가라앉|멈)", r"그대로", r"소용\s
                  r"(?:didn'?t|doesn'?t|hasn'?t|isn'?t|not|no)\s+(?:help|helping|helped|work|working|worked|eas\w*|better|go\s+away)",
                  r"still\s+(?:there|hurts|has|having|going)", r"worse\s+than\s+usual")
 # fever with a rash that does not fade under pressure or purple spots (meningitis or sepsis);
-NON_BLANCHING = _any(r"(?:purple|purplish|dark\s+red)\s+(?:spots|rash|blotches|marks)",
+NON_BLANCHING = _any(r"(?:purple|purplish|dark\s+red)\s+(?:\w+\s+)?(?:spots|rash|blotches|marks|dots)",
                      r"(?:don'?t|dont|doesn'?t|does\s+not|won'?t|do\s+not)\s+fade\s+(?:when|under|with)",
-                     r"(?:rash|spots).{0,30}(?:glass|tumbler)", r"보라색\s*(?:반점|점|발진)|자줏빛\s*(?:반점|점)",
+                     # "small purple dots on his legs, i pressed my glass cup on them" (visitor_test23)
+                     r"(?:rash|spots|dots).{0,50}(?:glass|tumbler)", r"보라색\s*(?:반점|점|발진)|자줏빛\s*(?:반점|점)",
                      r"(?:눌러도|유리컵.{0,15})\s*(?:안\s*없어|사라지지\s*않|그대로)")
 FEVER = _any(r"fever|temperature|\b(?:3[89]|4[01])(?:\.\d)?\s*°?\s*C\b|\b10[1-5](?:\.\d)?\s*°?\s*F?\b", r"열이|고열|열나|3[89](?:\.\d)?\s*도")
 # a pressure of 180/120 or more with confusion, vision or speech changes, chest pain or breathlessness (a hypertensive

@@ -74,3 +74,22 @@ BLACK_STOOL = _any(r"(?:poo|poop|stools?|bowel\s+movements?|motions)\s+(?:\w+\s+
 BREATHLESS_OR_RACING = _any(r"short(?:ness)?\s+of\s+breath|breathless|can'?t\s+(?:catch\s+(?:his|her|my)\s+)?breath|"
                             r"(?:pulse|heart)\s+(?:is\s+)?(?:racing|pounding|really\s+fast)",
                             r"숨(?:이|도)?\s*(?:\S+\s*)?(?:차|가쁘|가빠)|맥(?:이|박이)?\s*(?:\S+\s*)?(?:빨리|빠르)|심장이\s*(?:빨리|쿵쾅)")
+
+# visitor_test23's first run: three emergencies told in lay words got no line, and a probable TIA an unsafe answer.
+# A meter that reads only "HI" in someone drowsy or talking oddly ("혈당기 재니까 숫자 대신 HI 라고만 떠요 … 계속 졸고 말도
+# 엉뚱하게 하시는데"): glucose above what it can show, a hyperglycaemic emergency, not a broken meter
+METER_HI = _any(r"(?:meter|monitor|sensor|glucometer|libre|dexcom|cgm)\W{0,3}(?:\w+\W+){0,5}?(?:says|said|reads?|shows?|showed|"
+                r"displays?)?\W{0,3}[\"'“]?HI(?![A-Za-z])|\bHI\b[\"'”]?\s+on\s+(?:the|his|her|my|their)\s+(?:meter|monitor|glucometer)",
+                r"(?:혈당기|혈당계|측정기|센서|리브레)\S{0,3}\s*(?:\S+\s*){0,5}?[\"'“]?HI(?![A-Za-z])|(?<![A-Za-z])HI[\"'”]?\s*(?:라고|이라고|만|가|로)")
+DROWSY_OR_ODD = _any(r"drowsy|keeps?\s+(?:falling\s+asleep|dozing)|hard\s+to\s+wake|confus\w*|not\s+making\s+sense|talking\s+nonsense",
+                     r"(?:계속|자꾸)\s*(?:졸|주무시|자려)|말(?:도|을)?\s*(?:이상|엉뚱|횡설수설)|엉뚱한\s*(?:소리|말)|헛소리|정신이\s*없")
+# a fever told as had, not denied ("no fever" is none)
+FEVERISH = _any(r"(?<!no\s)(?<!not\s)(?<!without\s)(?<!without\s\sa\s)\bfever\b(?!\s*(?:free|-free))|\b(?:has|have|had|running|with)\s+a\s+"
+                r"temperature\b|\btemp(?:erature)?\s+(?:of\s+|is\s+|was\s+)?(?:3[89]|4[01]|10[0-5])",
+                r"열(?:이|도)\s*(?:나|있|올라|3[89]|4[01])|고열|(?<![\d.])3[89](?:\.\d)?\s*도")
+# A hot, red, swollen joint with a fever ("무릎이 … 벌겋게 부어서 이불만 스쳐도 소리를 질러요 … 열도 38.4도"): a joint
+# infection must be ruled out today, whatever gout runs in the family
+SWOLLEN_JOINT = _any(r"(?:knee|ankle|hip|shoulder|elbow|wrist|joint)\w*\s+(?:\w+\s+){0,6}?(?:hot|red|swollen|puffy)|"
+                     r"(?:hot|red|swollen)\s+(?:\w+\s+){0,2}?(?:knee|ankle|hip|shoulder|elbow|wrist|joint)",
+                     r"(?:무릎|발목|고관절|어깨|팔꿈치|손목|관절).{0,25}(?:벌겋|빨갛|붉|뜨겁|후끈).{0,10}(?:붓|부어|부었)|"
+                     r"(?:무릎|발목|고관절|어깨|팔꿈치|손목|관절).{0,25}(?:붓|부어|부었).{0,10}(?:벌겋|빨갛|붉|뜨겁|후끈)")

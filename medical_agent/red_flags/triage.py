@@ -102,13 +102,17 @@ from .stories import (
     BREATHLESS_OR_RACING,
     COUGHED_BLOOD,
     DIZZY_OR_FAINT,
+    DROWSY_OR_ODD,
+    FEVERISH,
     HEADACHE_WORSE,
+    METER_HI,
     NECK_BEND,
     NOTHING_KEPT_DOWN,
     PHOTOPHOBIA,
     RACING,
     RIGORS,
     SHOCK,
+    SWOLLEN_JOINT,
     TEMPERATURE_NUMBER,
     WATERS_TOLD,
 )
@@ -228,6 +232,8 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("anaphylaxis", bool(ALLERGIC_SKIN.search(text) and SHOCK.search(text))),
         ("bleeding", bool(COUGHED_BLOOD.search(text)) and bool(BREATHLESS_OR_RACING.search(text) or DIZZY_OR_FAINT.search(text))),
         ("bleeding", bool(BLACK_STOOL.search(text) and DIZZY_OR_FAINT.search(text))),
+        ("very_high_glucose", bool(METER_HI.search(text) and DROWSY_OR_ODD.search(text))),
+        ("septic_joint", bool(SWOLLEN_JOINT.search(text) and (FEVERISH.search(text) or TEMPERATURE_NUMBER.search(text)))),
     )
     for kind, hit in checks:
         if hit:

@@ -281,4 +281,19 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "The advice against daily low-dose aspirin is for people who have never had heart disease or a stroke. After "
             "a heart attack, angina, a stent or a stroke, aspirin lowers the risk of another one: do not stop it without "
             "talking to the doctor."}),
+    # --- the twenty-first blind pairwise round (visitor_test23): situations the answers left without their caution ---
+    ("sulfonylurea_fasting", lambda f: "sulfonylurea" in f.any_class and bool({"fasting", "starve"} & f.asks),
+     {"ko": "글리메피리드(아마릴)·글리클라지드 같은 설포닐우레아 계열 약은 밥을 먹든 안 먹든 인슐린을 나오게 하므로, 끼니를 "
+            "굶거나 단식하면서 평소처럼 먹으면 저혈당이 올 수 있습니다. 단식이나 끼니를 거르기 전에 담당 의사와 약 용량과 "
+            "복용 시간을 상의하세요. 식은땀·손 떨림·멍해짐이 있으면 혈당을 재고 당분을 드세요.",
+      "en": "A sulfonylurea (glimepiride, gliclazide and others) makes the body release insulin whether or not you eat, "
+            "so taking it as usual while fasting or skipping the meal can cause a low. Ask the prescriber how to adjust "
+            "the dose or timing before fasting. Sweating, shakiness or confusion: check glucose and take fast sugar."}),
+    ("sensor_mismatch", lambda f: "sensor_mismatch" in f.asks,
+     {"ko": "연속혈당측정기(CGM) 센서는 손끝 혈당보다 늦게 따라오고 빗나갈 수 있습니다. 식은땀·손 떨림·멍해짐 같은 저혈당 "
+            "증상이 있는데 센서 숫자가 정상이면 숫자를 믿지 말고 손끝 채혈로 바로 재세요. 재기 어렵거나 70 미만이면 먼저 "
+            "당분 15g을 드세요.",
+      "en": "A glucose sensor (CGM) lags behind a fingerstick and can be off. With symptoms of a low (sweating, "
+            "shakiness, confusion) and a normal sensor number, do not trust the number: check with a fingerstick now, "
+            "and if you cannot or it is under 70 mg/dL, take 15 g of fast sugar first."}),
 ]
