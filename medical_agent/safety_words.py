@@ -194,6 +194,15 @@ ASKS = {
                                   r"(?:센서|리브레|덱스콤|CGM|혈당기).{0,60}(?:식은땀|손(?:이)?\s*(?:\S+\s*)?떨|멍하)|"
                                   r"(?:sweaty|sweating|shaky|shaking|trembl\w*).{0,80}(?:sensor|libre|dexcom|cgm|meter)|"
                                   r"(?:sensor|libre|dexcom|cgm)\b.{0,80}(?:sweaty|sweating|shaky|shaking|trembl\w*)", _I),
+    # driving or machines after a sleeping pill ("새벽 6시에 일어나자마자 트럭 몰고", visitor_test24)
+    "driving": re.compile(r"운전|(?:차|트럭|버스|택시|오토바이)(?:를|을)?\s*(?:몰|끌)|\bdriv(?:e|es|ing)\b|behind\s+the\s+wheel|"
+                          r"operate\s+(?:machinery|a\s+forklift)", _I),
+    # vaping ("Jake was found using a vape … he says vapes are just water vapour", visitor_test24)
+    "vaping": re.compile(r"\bvap(?:e|es|ing|ed)\b|e-?cig\w*|juul|전자\s*담배|액상\s*담배|베이프", _I),
+    # a treatment turned down or put off because the person feels fine ("아직 잘보인다고 안하시겠다는데", visitor_test24)
+    "refuse_treatment": re.compile(r"안\s*하(?:시)?겠다|안\s*(?:해도|받아도)\s*(?:되|돼|괜찮)|(?:미뤄도|미루면)|"
+                                  r"\b(?:refus\w+|skip(?:ping)?|put(?:ting)?\s+off|postpon\w+)\s+(?:the\s+)?(?:laser|injections?|"
+                                  r"treatment|surgery|procedure)", _I),
     # a pulse oximeter bought or read at home
     "oximeter": re.compile(r"산소\s*(?:포화도|측정기|수치)|손가락\s*(?:에\s*)?(?:끼우는|집게)|oxygen\s+(?:sat\w*|level|thing|meter|monitor|"
                            r"reading)|pulse\s*ox\w*|finger\s+clip|oximeter|\bSpO2\b|\bsats\b", _I),

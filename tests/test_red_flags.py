@@ -533,3 +533,22 @@ def test_a_meter_reading_hi_a_passing_stroke_grey_lips_purple_dots_and_a_hot_joi
 def test_a_greeting_on_a_screen_a_swollen_knee_without_fever_or_purple_makeup_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
 
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test24's first run: four emergencies around a pasted fragment got no line (other words here)
+    ("아빠가 독감 주사 맞고 혀랑 입술이 부어오르더니 목이 막히는 것 같대요", "anaphylaxis"),
+    ("엄마가 숨이 차서 말을 몇 마디씩 끊어서 하세요", "breathing"),
+    ("my wife can only get two or three words out and her inhaler isn't helping", "breathing"),
+    ("my fitbit says my heart rate is 182 while I'm lying down and I feel dizzy", "fast_heart_rate"),
+    ("심박수가 160이 넘게 나오는데 일어서니까 눈앞이 캄캄해요", "fast_heart_rate"),
+])
+def test_a_reaction_after_a_jab_words_cut_short_and_a_racing_heart_with_a_tight_chest_or_a_near_faint(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["my heart rate hit 165 on my interval run and came down fine after",
+                                  "watch says resting HR 58, all good"])
+def test_a_fast_heart_rate_in_exercise_alone_or_a_calm_one_gets_none(text):
+    assert triage(text, "en") is None

@@ -347,3 +347,23 @@ def test_a_fasting_glucose_is_no_fast():
     turn = {"medications": [{"name": "Glimepiride", "assertion": "present"}]}
     facts = collect_facts(None, turn, {"glimepiride": "sulfonylurea"}, "on glimepiride, my fasting glucose was 130")
     assert "sulfonylurea_fasting" not in rule_names(facts)
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({"medications": [{"name": "Zolpidem", "assertion": "family"}]},
+     "할머니가 졸피뎀 드시고 새벽 5시에 운전해서 밭에 가세요", "hypnotic_driving"),
+    ({"medications": [{"name": "Warfarin", "assertion": "present"}]},
+     "just started amiodarone for my afib, I'm on warfarin 5 mg, same dose ok?", "warfarin_amiodarone"),
+    ({"conditions": [{"name": "Asthma", "assertion": "family"}]},
+     "딸이 천식이 있는데 친구들이랑 전자담배를 피운대요. 그냥 수증기라던데 괜찮아요?", "vaping_asthma"),
+    ({"medications": [{"name": "Aspirin", "assertion": "present"}, {"name": "Naproxen", "assertion": "present"}]},
+     "I take aspirin for headaches and Aleve for my back, sometimes both on one day", "aspirin_with_nsaid"),
+    ({"conditions": [{"name": "Diabetic retinopathy", "assertion": "present"}]},
+     "I have diabetic retinopathy and my vision is fine, so I'm thinking of skipping the laser", "retinopathy_treatment"),
+])
+def test_the_twenty_second_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """Driving the morning after a sleeping pill, amiodarone added to warfarin, vaping with asthma, aspirin beside
+    another anti-inflammatory, laser for retinopathy refused while sight is good: each was answered without its point
+    (visitor_test24; other words here)."""
+    classes = {"zolpidem": "hypnotic", "warfarin": "anticoagulant", "aspirin": "antiplatelet", "naproxen": "nsaid"}
+    assert rule in rule_names(collect_facts(None, turn, classes, text))

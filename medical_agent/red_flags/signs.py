@@ -176,7 +176,9 @@ SADDLE = _any(r"사타구니|항문\s*주변|회음|엉덩이\s*사이.{0,6}(?:�
 # swelling up after eating shrimp": the blind pairwise review, issue 32, got "contact your doctor"); a sore throat
 # that is "swollen" alone is not. A tight throat or hard breathing after a sting, hives or an allergen is too.
 _MOUTH = r"(?:lips?|tongue|throat|mouth|face)"
-ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
+ANAPHYLAXIS = _any(r"아나필락시스", r"(?:목|혀|입술|얼굴).{0,4}(?:붓|부어|부었).{0,20}(?:숨|호흡)",
+                   # visitor_test24: "입술이랑 눈두덩이가 부어오르고 목이 조이는 느낌이래요" after a flu shot
+                   r"(?:혀|입술|얼굴)(?:이랑|하고|과|와|랑)\s*\S{1,5}\s*(?:붓|부어|부었).{0,15}목(?:이|이\s*좀)?\s*(?:조이|조여|막히|막혀)", r"(?:숨|호흡).{0,20}(?:목|혀|입술).{0,4}(?:붓|부어)",
                    r"(?:혀|입술)(?:이랑|이|가|랑|하고|와|과)?\s*(?:(?:목|혀|입술|얼굴)(?:이|가|까지)?\s*)?(?:퉁퉁\s*)?(?:붓|부어|부었|부풀)",
                    r"anaphyla", r"throat\s+(?:is\s+|feels\s+|felt\s+|was\s+|got\s+)?(?:really\s+|so\s+|very\s+)?(?:swelling|closing|tight)",
                    rf"(?:lips?|tongue)(?:\s+and\s+(?:my\s+)?{_MOUTH})?\s+(?:is\s+|are\s+)?(?:swell|swollen|puff)",
@@ -208,11 +210,13 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
                  r"말을?\s*(?:한\s*문장도|끝까지|다)\s*(?:못|잇지\s*못)",
                  # speech broken by breathlessness, grey lips (visitor_test19: "갑자기 숨이 가빠서 말을 한두마디씩 끊어서
                  # 하시고 입술이 잿빛이에요")
-                 r"숨.{0,20}말(?:을|도)?\s*(?:한두\s*마디|한\s*마디|띄엄띄엄|끊어|끊기)",
+                 r"숨.{0,20}말(?:을|도)?\s*(?:몇\s*마디씩?\s*)?(?:한두\s*마디|한\s*마디|띄엄띄엄|끊어|끊기)",
                  r"입술.{0,6}(?:잿빛|회색|시퍼|거무)",
                  r"(?:can|could)\s+only\s+(?:say|get\s+out|speak)\s+(?:a\s+few|one\s+or\s+two|two\s+or\s+three)\s+words",
                  # "today he breathe hard even sitting in chair, talk only few word" (visitor_test23)
                  r"(?:talk|talks|speak|speaks|say|says)\s+only\s+(?:a\s+)?few\s+words?",
+                 # "can only get a few words out between breaths" (visitor_test24)
+                 r"(?:can|could)\s+only\s+get\s+(?:a\s+few|one\s+or\s+two|two\s+or\s+three)\s+words\s+out",
                  # fluid in the lungs in heart failure (the fifth blind round: "cant catch her breath even sitting up …
                  # coughing up pinkish foamy spit")
                  r"pink(?:ish)?\s*,?\s*(?:and\s+)?(?:foamy|frothy)|(?:foamy|frothy)\s*,?\s*(?:and\s+)?pink(?:ish)?",

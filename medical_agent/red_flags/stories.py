@@ -93,3 +93,14 @@ SWOLLEN_JOINT = _any(r"(?:knee|ankle|hip|shoulder|elbow|wrist|joint)\w*\s+(?:\w+
                      r"(?:hot|red|swollen)\s+(?:\w+\s+){0,2}?(?:knee|ankle|hip|shoulder|elbow|wrist|joint)",
                      r"(?:무릎|발목|고관절|어깨|팔꿈치|손목|관절).{0,25}(?:벌겋|빨갛|붉|뜨겁|후끈).{0,10}(?:붓|부어|부었)|"
                      r"(?:무릎|발목|고관절|어깨|팔꿈치|손목|관절).{0,25}(?:붓|부어|부었).{0,10}(?:벌겋|빨갛|붉|뜨겁|후끈)")
+
+# visitor_test24's first run: a heart racing at 150 or more with a tight chest or a near-faint ("its showing 174 right
+# now and ive just been sitting on the couch. chest feels tight and when i stood up the room went grey"): an
+# arrhythmia until shown otherwise, whatever the energy drinks
+HEART_RATE_HIGH = re.compile(r"(?:heart\s*rate|pulse|\bHR\b|\bBPM\b|심박\w*|맥박|(?:watch|워치)\S*\s+(?:\S+\s+){0,6}?)\D{0,40}?"
+                             r"(?<!\d)(1[5-9]\d|2[0-4]\d)(?!\d)", re.I)
+NEAR_FAINT = _any(r"(?:room|everything|vision)\s+(?:went|goes|turned)\s+(?:grey|gray|black|dark)|grab(?:bed)?\s+(?:onto\s+)?the\s+"
+                  r"(?:wall|counter|table)|(?:nearly|almost)\s+(?:fainted|passed\s+out|blacked\s+out|collapsed|fell)|"
+                  r"light-?headed|dizzy|\bchest\s+(?:feels\s+|is\s+|was\s+|got\s+)?(?:tight|heavy|pain)|chest\s+pain",
+                  r"가슴.{0,6}(?:조이|답답|아프|통증)|눈앞이\s*(?:캄캄|하얘|노래)|핑\s*(?:돌|도)|쓰러질\s*뻔|어지러")
+

@@ -105,7 +105,9 @@ from .stories import (
     DROWSY_OR_ODD,
     FEVERISH,
     HEADACHE_WORSE,
+    HEART_RATE_HIGH,
     METER_HI,
+    NEAR_FAINT,
     NECK_BEND,
     NOTHING_KEPT_DOWN,
     PHOTOPHOBIA,
@@ -234,6 +236,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("bleeding", bool(BLACK_STOOL.search(text) and DIZZY_OR_FAINT.search(text))),
         ("very_high_glucose", bool(METER_HI.search(text) and DROWSY_OR_ODD.search(text))),
         ("septic_joint", bool(SWOLLEN_JOINT.search(text) and (FEVERISH.search(text) or TEMPERATURE_NUMBER.search(text)))),
+        ("fast_heart_rate", bool(NEAR_FAINT.search(text)) and any(int(m.group(1)) >= 150 for m in HEART_RATE_HIGH.finditer(text))),
     )
     for kind, hit in checks:
         if hit:

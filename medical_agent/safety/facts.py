@@ -59,7 +59,9 @@ RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": (
                    "warfarin": ("warfarin", "와파린", "coumadin", "쿠마딘"),
                    "clarithromycin": ("clarithromycin", "클래리스로마이신", "클라리스로마이신", "biaxin", "klacid", "클라리시드"),
                    "erythromycin": ("erythromycin", "에리스로마이신"),
-                   "itraconazole": ("itraconazole", "이트라코나졸", "sporanox", "스포라녹스")}
+                   "itraconazole": ("itraconazole", "이트라코나졸", "sporanox", "스포라녹스"),
+                   # visitor_test24: amiodarone (코다론) added to warfarin, "원래 용량 그대로 드시면 되는거죠?"
+                   "amiodarone": ("amiodarone", "아미오다론", "cordarone", "코다론", "pacerone")}
 
 
 # Classes whose members are not taken two at a time unless a prescriber says so (the eleventh blind round: celecoxib

@@ -296,4 +296,39 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "A glucose sensor (CGM) lags behind a fingerstick and can be off. With symptoms of a low (sweating, "
             "shakiness, confusion) and a normal sensor number, do not trust the number: check with a fingerstick now, "
             "and if you cannot or it is under 70 mg/dL, take 15 g of fast sugar first."}),
+    # --- the twenty-second blind pairwise round (visitor_test24) ---
+    ("hypnotic_driving", lambda f: "hypnotic" in f.any_class and "driving" in f.asks,
+     {"ko": "졸피뎀(스틸녹스) 같은 수면제는 다음 날 아침까지 졸음과 판단력 저하가 남을 수 있고, 나이가 많을수록 더 그렇습니다. "
+            "먹은 뒤 7~8시간을 온전히 자지 못했거나 아침에 조금이라도 멍하면 운전하지 마세요. 새벽 운전이 잦다면 약과 "
+            "용량을 의사와 다시 상의하세요.",
+      "en": "A sleeping pill such as zolpidem can leave drowsiness and slowed reactions the next morning, more so in "
+            "older people. Do not drive unless you had a full 7–8 hours after taking it and feel fully alert; if early "
+            "driving is routine, review the medicine and dose with the doctor."}),
+    ("warfarin_amiodarone", lambda f: "warfarin" in f.any_drug and "amiodarone" in f.any_drug,
+     {"ko": "아미오다론(코다론)은 와파린의 효과를 크게 높여 출혈 위험을 올립니다. 아미오다론을 시작하면 보통 와파린 용량을 "
+            "줄이고 INR을 1~2주 안에 더 자주 검사합니다. 원래 용량 그대로 먹어도 되는지, INR 검사를 앞당겨야 하는지 처방한 "
+            "의사에게 바로 확인하세요. 멍, 잇몸 출혈, 검은 변이 있으면 즉시 연락하세요.",
+      "en": "Amiodarone strongly raises warfarin's effect and the bleeding risk: when it is started the warfarin dose "
+            "is usually lowered and the INR checked within one to two weeks. Ask the prescriber now whether the dose "
+            "stays and when the next INR should be; report bruising, bleeding gums or black stools at once."}),
+    ("vaping_asthma", lambda f: "vaping" in f.asks and any("asthma" in c for c in f.any_condition),
+     {"ko": "전자담배 증기는 수증기가 아니라 니코틴, 향료, 미세 입자가 든 에어로졸로, 기도를 자극해 천식 증상과 발작을 "
+            "악화시킬 수 있습니다. 천식이 있다면 전자담배를 피하고, 밤기침이 잦아졌다면 천식 조절이 나빠진 신호일 수 "
+            "있으니 진료를 받으세요.",
+      "en": "Vape aerosol is not water vapour: it carries nicotine, flavourings and fine particles that irritate the "
+            "airways and can worsen asthma and trigger attacks. With asthma, avoid vaping; a new night cough can mean "
+            "the asthma is less controlled and needs a review."}),
+    ("aspirin_with_nsaid", lambda f: "aspirin" in f.any_drug and "nsaid" in f.any_class,
+     {"ko": "아스피린도 이부프로펜·나프록센과 같은 소염진통제 계열입니다. 함께 먹으면 위장 출혈 위험이 더해지고, 심장 때문에 "
+            "먹는 저용량 아스피린의 효과를 이부프로펜이 떨어뜨릴 수 있습니다. 같은 날 함께 먹기 전에 약사나 의사와 "
+            "상의하세요.",
+      "en": "Aspirin is an anti-inflammatory painkiller like ibuprofen and naproxen: together they add up the risk of "
+            "stomach bleeding, and ibuprofen can blunt low-dose aspirin's heart protection. Ask a pharmacist or "
+            "doctor before taking them on the same day."}),
+    ("retinopathy_treatment", lambda f: "refuse_treatment" in f.asks and any("retinopathy" in c for c in f.any_condition),
+     {"ko": "증식성 당뇨망막병증은 아직 잘 보여도 갑자기 출혈이나 망막박리로 시력을 잃을 수 있어, 레이저나 주사 치료는 "
+            "시력을 지키려고 미리 하는 것입니다. 치료를 미루거나 거절하기 전에 안과 의사와 위험을 꼭 상의하세요.",
+      "en": "Proliferative diabetic retinopathy can take sight suddenly (a bleed or a detached retina) even while vision "
+            "is still good; laser or injections are given to prevent that. Discuss the risk with the eye doctor before "
+            "putting off or refusing treatment."}),
 ]
