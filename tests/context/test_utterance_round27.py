@@ -33,3 +33,20 @@ def test_a_past_illness_of_the_other_sex_is_a_contradiction_too(full_extractor):
     """Once "지난달에" made such an illness history, "저 남자고 … 지난달에 자궁근종 때문에 수술" stored the sex (test9)."""
     out = full_extractor.extract("저 남자인데 작년에 자궁근종 때문에 수술을 받았어요")
     assert [d["what"] for d in out["doubts"]] == ["gender+condition"] and out["demographics"]["gender"] is None
+
+
+@pytest.mark.parametrize("text, age", [
+    ("여든 된 할머니라 이제 등산은 못 가요", 80),
+    ("At 64 I started swimming again after years off.", 64),
+    ("Retired teacher, 71. Knees are stiff in the mornings.", 71),
+    ("School bus driver, 49, on lisinopril for two years.", 49),
+])
+def test_an_age_said_the_way_a_story_opens(full_extractor, text, age):
+    """Ages utterances_test29 told in a story's opening ("일흔 된 할머니라", "At 72 I …", "Long-haul driver, 56, …"),
+    read after its blind first run (other words here)."""
+    assert full_extractor.extract(text)["demographics"]["age"] == age
+
+
+def test_a_relatives_or_a_past_age_stays_theirs(full_extractor):
+    for text in ("My wife, 54, has asthma", "I had my first stroke at 60.", "엄마가 여든 된 할머니라 걱정이에요"):
+        assert full_extractor.extract(text)["demographics"]["age"] is None, text

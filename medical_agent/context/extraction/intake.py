@@ -4,7 +4,8 @@
 A bare number or a bare sex letter says nothing alone ("2 tablets, m", "열 38"), so each is read only as one part of a
 list (parts split by commas, slashes and bars) beside the other: an age part next to a sex part, both in one part
 ("56세 남", "41m", "32 (m)"), or a part under its label ("나이:", "성별:", "Age/Sex:"). A message opening with a bare
-age is read so only when its first field also says the person is pregnant ("29, currently 16 wks pregnant"). A field
+age is read so only when its first field also says the person is pregnant ("29, currently 16 wks pregnant"), or right
+after who the person is ("Long-haul driver, 56, …"). A field
 that names a relative ("my son, 12, m") is theirs and is left out. Each hit carries its list part, so that whether it
 is the person's is judged inside the list, not from the story told after it ("63세 남, 2년 전 심근경색으로 …").
 """
@@ -33,6 +34,12 @@ AGE_LABEL = re.compile(r"(?:나이|연령|age)\s*$", re.I)
 SEX_LABEL = re.compile(r"(?:성별|sex|gender)\s*$", re.I)
 BOTH_LABEL = re.compile(r"(?:나이|age)\s*/\s*(?:성별|sex|gender)\s*$", re.I)
 PREGNANT = re.compile(r"pregnan|임신|임산부", re.I)
+# who the person is, opening the message before a bare age: "Long-haul driver, 56, just back …", "Retired
+# firefighter, 67." (utterances_test29)
+ROLE = re.compile(r"(?:retired\s+|long-haul\s+|former\s+|ex-?)?(?:[a-z-]+\s+){0,2}(?:driver|nurse|teacher|firefighter|farmer|"
+                  r"engineer|student|runner|cyclist|mechanic|chef|cook|carpenter|electrician|plumber|accountant|lawyer|"
+                  r"soldier|veteran|officer|cop|builder|cleaner|waitress|waiter|barista|programmer|developer|retiree|"
+                  r"grandmother|grandfather|grandma|grandpa|mom|mum|dad|wife|husband)", re.I)
 # a bare number in a reading ("BP 130/85, M"): 85 is no age
 RATIO_BEFORE, RATIO_AFTER = re.compile(r"\d\s*/\s*$"), re.compile(r"\s*/\s*\d")
 RELATIVE = re.compile(r"\b(?:my|our|his|her)\s+(?:son|daughter|kid|child|baby|mom|mum|mother|dad|father|wife|husband|"
@@ -99,7 +106,9 @@ def find_intake(text: str) -> list[IntakeHit]:
             what, m = kind
             beside = {k[0] for k in (kinds[i - 1] if i else None, kinds[i + 1] if i + 1 < len(kinds) else None) if k}
             labelled = i < len(labels) and labels[i] == what
-            opening = what == "age" and number == 0 and i == 0 and bool(PREGNANT.search(text, f_start, f_end))
+            opening = what == "age" and (
+                (number == 0 and i == 0 and bool(PREGNANT.search(text, f_start, f_end))) or
+                (i == 1 and m[0].isdigit() and bool(ROLE.fullmatch(text, *parts[0]))))
             told = what == "both" or labelled or opening or (what == "age" and "sex" in beside) or \
                 (what == "sex" and "age" in beside)
             if not told:

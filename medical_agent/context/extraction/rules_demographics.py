@@ -29,12 +29,12 @@ KO_NATIVE_AGE = re.compile(rf"(?<![가-힣])(?:(?P<tens>{_TENS})\s?(?P<units>{_U
                            # "eaten", utterances_test12)
                            rf"(?P<tens3>{_TENS})(?P<units3>{_UNITS})?(?=\s*(?:된\s*)?(?:남자|여자|남성|여성|주부|직장인|영감|할멈|먹은\s|먹은데|"
                            # "일흔셋 할아버지예요" (utterances_test14)
-                           rf"(?:할아버지|할머니|아저씨|아줌마)(?=예요|이에요|입니다|인데|이고|고)))|"
+                           rf"(?:할아버지|할머니|아저씨|아줌마)(?=예요|이에요|입니다|인데|이고|고|라(?:서)?\s)))|"
                            rf"(?P<units2>{_UNITS})\s*살)")
 NOT_NOW_AFTER = re.compile(r"\s*(?:에(?!요)|때|부터|무렵|쯤에|이상|이하|미만|초과|넘|전후|이후|이전|전에)")
 # 다섯 살 아이, 세 살배기, my 5-year-old son, "my 6-year-old has a fever": someone else's age
 SOMEONE_AFTER = re.compile(r"\s*(?:배기|짜리|박이)|\s*(?:된\s*)?(?:아이|아기|애기|아들|딸|어머니|아버지|엄마|아빠|"
-                           r"(?:할머니|할아버지)(?!예요|이에요|입니다|인데|이고)|남편|아내|동생|"     # "일흔두 살 할머니예요": the speaker
+                           r"(?:할머니|할아버지)(?!예요|이에요|입니다|인데|이고|라\s|라서)|남편|아내|동생|"     # "일흔두 살 할머니예요": the speaker
                            r"손자|손녀|조카|친구|강아지|고양이|반려견|반려묘|(?:son|daughter|child|kid|baby|mother|father|mom|dad|wife|"
                            r"husband|brother|sister|grand\w+|friend|nephew|niece|dog|cat|puppy|kitten)\b)", re.I)
 SOMEONE_BEFORE = re.compile(r"\b(?:my|our|his|her|their|the)\s+$|"
@@ -55,7 +55,10 @@ AGE_PATTERNS = [
     # "Proud grandpa of four, turned 71 in April", "Mom of three under five, 34, and running on empty" (test19)
     re.compile(r"^\W{0,2}(?:proud\s+|busy\s+|tired\s+)?(?:mom|mum|mother|mama|dad|father|grandpa|grandma|granny|grandad|"
                r"grandfather|grandmother|nana)\s+(?:of|to)\s+[\w\s-]{1,25}?,\s*(\d{2})\s*,", re.I),
+    # "At 72 I finally found a sport I love" (utterances_test29): the age now, opening a sentence before "I"
+    re.compile(r"(?:^|(?<=[.!?]\s))\W{0,2}At\s+(\d{2}),?\s+(?=I\b|I'(?:m|ve)\b)"),
 ]
+AT_OPENING = re.compile(r"(?:^|[.!?]\s)\W{0,2}At\s+$")
 # A birthday to come: "I turn 60 next month", "I'll be 40 next year" (utterances_test19): one year less now
 AGE_NEXT = re.compile(r"\bI(?:\s+|'ll\s+be\s+|\s+will\s+be\s+)(?:turn\s+)?(\d{2})\s+(?:next|this\s+coming|in\s+a\s+(?:few\s+)?)\s*"
                       r"(?:month|week|year|weeks|months|days?)\b", re.I)
@@ -102,7 +105,7 @@ MALE = re.compile(rf"남성{NOT_OF_A_PERSON}|남자(?!\s*친구)|남잔데|(?:{E
                   # "I'm the dad-to-be, 38" (utterances_test24)
                   r"(?<=\bI'm\sthe\s)(?:dad|father)-to-be\b", re.I)
 FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임산부|할멈(?=인데|이에요|이고|입니다)|"
-                    rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고)|"
+                    rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고|라(?:서)?\s)|"
                     rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
                     rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{STUDENT_AGE}여(?:대생|고생|학생)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
@@ -185,8 +188,9 @@ def find_ages(text: str) -> list[RuleHit]:
     hits: list[RuleHit] = []
     for start, end, age, clause_ends in sorted(found):
         before = text[:start]
+        opening_at = AT_OPENING.search(before)          # "At 72 I finally found a sport": now, not then
         if NOT_NOW_AFTER.match(text, end) or (not clause_ends and SOMEONE_AFTER.match(text, end)) or \
-                NOT_NOW_BEFORE.search(before) or SOMEONE_BEFORE.search(before) or \
+                (NOT_NOW_BEFORE.search(before) and not opening_at) or SOMEONE_BEFORE.search(before) or \
                 any(start < h.end and h.start < end for h in hits):
             continue
         hits.append(RuleHit("age", age, start, end, AGE_RANGE[0] < age < AGE_RANGE[1]))
