@@ -81,11 +81,6 @@ def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [s for s in spans if s[0] < s[1]]
 
 
-def _age(value: str) -> int | None:
-    age = int(value)
-    return age if 10 <= age < 100 else None
-
-
 def find_intake(text: str) -> list[IntakeHit]:
     """The ages and sexes the message lists (see the module's docstring), in text order."""
     hits: list[IntakeHit] = []
@@ -115,8 +110,8 @@ def find_intake(text: str) -> list[IntakeHit]:
                 continue
             scope = part
             ratio = m[0].isdigit() and bool(RATIO_BEFORE.search(text, 0, m.start()) or RATIO_AFTER.match(text, m.end()))
-            if what in ("age", "both") and (age := _age(m["age"])) is not None and not ratio:
-                hits.append(IntakeHit("age", age, m.start("age"), m.end("age"), scope))
+            if what in ("age", "both") and not ratio:          # two digits: 10-99, always a plausible age
+                hits.append(IntakeHit("age", int(m["age"]), m.start("age"), m.end("age"), scope))
             if what in ("sex", "both"):
                 hits.append(IntakeHit("gender", SEX_WORDS[m["sex"].lower()], m.start("sex"), m.end("sex"), scope))
     return hits
