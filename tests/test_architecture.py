@@ -14,8 +14,8 @@ PACKAGES = ("medical_agent", "index_builder")
 # The runtime's layers, lowest first. A unit (a subpackage or a top-level module of medical_agent) may import
 # units of lower layers only; units in one layer do not import each other.
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
-    "text settings prompts logging_setup evidence red_flags safety_words",
-    "llm tracing",
+    "text settings prompts logging_setup evidence number_words safety_words",
+    "llm tracing red_flags",
     "embeddings storage",
     "context",
     "retrieval web",

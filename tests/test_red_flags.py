@@ -552,3 +552,32 @@ def test_a_reaction_after_a_jab_words_cut_short_and_a_racing_heart_with_a_tight_
                                   "watch says resting HR 58, all good"])
 def test_a_fast_heart_rate_in_exercise_alone_or_a_calm_one_gets_none(text):
     assert triage(text, "en") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test25's first run (dictated by voice): five emergencies got no line, their numbers said in words
+    # (other words here)
+    ("엄마가 당뇨가 있는데 방금 경련을 하셨고 지금은 멍하게 계세요", "seizure"),
+    ("할머니 혈당이 칠백 십이 나왔는데 자꾸 헛소리를 하세요", "very_high_glucose"),
+    ("산소포화도가 팔십 칠인데 앉아 있어도 숨이 차요", "breathing"),
+    ("my brother is breathless even lying down and his fingertips look bluish", "breathing"),
+    ("아빠 혈압이 이백 삼십에 백 이십 오인데 가슴이 답답하대요", "hypertensive_emergency"),
+    ("my dad's blood pressure is two twenty over one thirty and his chest feels tight", "hypertensive_emergency"),
+    ("아빠가 가슴이 조이는데 등까지 뻗치는 것 같대요", "chest_pain"),
+    ("grandma has had flu all week and now she keeps falling and says everything is spinning", "flu_falls"),
+    ("my mum is 70, she's sweaty and nauseous with an ache between her shoulder blades", "chest_pain"),
+])
+def test_dictated_numbers_a_fit_breath_at_rest_a_chest_to_the_back_falls_in_flu_and_an_upper_back_heart_attack(text,
+                                                                                                            kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["손가락 끝이 추우면 하얗다가 파랗게 변해요",
+                                  "산소포화도가 팔십 구 정도인데 copd 때문에 평소에도 그래요",
+                                  "my fingernails are painted blue for the match",
+                                  "after the flu I still feel weak and a bit dizzy when I stand up",
+                                  "upper back ache after moving boxes all day",
+                                  "혈압이 백 삼십에 팔십 오예요"])
+def test_cold_blue_fingers_a_usual_low_reading_weakness_after_flu_a_sore_back_or_a_normal_pressure_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -61,7 +61,10 @@ CHEST_COMPANION = _any(r"식은\s*땀", r"땀이", r"숨이\s*(?:차|막히|가�
                        # a faint or nearly one (visitor_test15: "chest feels heavy and tight nonstop and she almost went
                        # down twice walking to the bathroom")
                        r"faint|passed\s+out|(?:almost|nearly)\s+(?:went\s+down|collapsed|fell|passed\s+out)",
-                       r"쓰러(?:질\s*뻔|졌|져)|실신|기절", r"light-?headed|어지럽|어지러")
+                       r"쓰러(?:질\s*뻔|졌|져)|실신|기절", r"light-?headed|어지럽|어지러",
+                       # a chest pain that goes through to the back (visitor_test25: "가슴이 조이고 등까지 아프다고")
+                       r"등(?:까지|으로|쪽으로)\s*(?:\S+\s*)?(?:아프|아파|뻗|퍼지|통증)",
+                       r"(?:through|into|to)\s+(?:his|her|my|the)\s+back\b")
 STROKE = _any(r"(?:얼굴|입).{0,8}(?:처지|돌아가|비뚤|삐뚤|마비)",
               # visitor_test14: "입이 한쪽만 올라가구요", a hand that drops what it holds and cannot take it again
               r"입(?:이|꼬리가)?\s*한쪽(?:으로)?(?:만)?\s*(?:올라가|내려가|처지|쳐지|돌아가)",
@@ -229,7 +232,7 @@ BREATHING = _any(r"입술.{0,6}(?:파래|퍼래|파랗|퍼렇|새파)", r"(?:lip
 # 돌아가고 팔다리를 1분 정도 떨었어요 지금은 멈췄는데 멍하고 말을 잘 못알아들어요"): meningitis, encephalitis or sepsis
 # until shown otherwise. Shivering with a fever (온몸을 덜덜) is no seizure: the limbs or the eyes are named.
 SEIZURE_TOLD = _any(r"눈(?:이|을)?\s*(?:뒤로\s*)?(?:돌아가|뒤집|까뒤집)", r"팔다리(?:를|가)?\s*(?:\S+\s*){0,3}?(?:떨었|떨더|떨면서|버둥|뻣뻣)",
-                    r"(?:경련|발작)(?:을|이)?\s*(?:했|일으켰|왔|일어났)",
+                    r"(?:경련|발작)(?:을|이)?\s*(?:했|하셨|하더니|일으켰|왔|일어났)",
                     r"(?:had|having)\s+(?:a\s+|another\s+)?(?:short\s+|brief\s+|little\s+|small\s+)?(?:seizure|fit|convulsion)", r"eyes\s+(?:rolled|rolling)\s+(?:back|up)",
                     r"(?:arms\s+and\s+legs|limbs)\s+(?:were\s+|was\s+|started\s+|went\s+)?(?:jerking|shaking|twitching|stiff)")
 _MUDDLED_KO, _MUDDLED_EN = r"멍하|못\s*알아듣|헛소리|횡설수설", r"confus|muddled|not\s+making\s+sense"
@@ -342,8 +345,9 @@ FEVER = _any(r"fever|temperature|\b(?:3[89]|4[01])(?:\.\d)?\s*°?\s*C\b|\b10[1-5
 # emergency: "212/128 … seems kinda confused and says his vision is blurry");
 PRESSURE = re.compile(r"(?<!\d)(\d{3})\s*(?:/|over|에)\s*(\d{2,3})(?!\d)", _I)
 ORGAN_SIGNS = _any(r"confus|disoriented|not\s+making\s+sense|vision|blurr|can'?t\s+see|chest\s+pain|short(?:ness)?\s+of\s+breath|"
+                   r"chest\s+(?:feels\s+|is\s+)?(?:tight|heavy)|"
                    r"slurr|numb|weak(?:ness)?\s+on\s+one", r"횡설수설|말(?:이|도)?\s*(?:이상|어눌)|시야|눈이\s*(?:흐릿|침침|안\s*보)|"
-                   r"흐릿하게\s*보|가슴.{0,6}(?:아프|통증)|숨이\s*차|한쪽.{0,6}(?:저리|마비|힘)|"
+                   r"흐릿하게\s*보|가슴.{0,6}(?:아프|통증|조이|조여|답답)|숨이\s*차|한쪽.{0,6}(?:저리|마비|힘)|"
                    # visitor_test21: "오른쪽 눈이 갑자기 뿌옇게 흐려서 잘 안보이고 … 198/124"
                    r"눈이\s*(?:\S+\s*){0,2}?(?:뿌옇|흐려|흐리게|안\s*보|잘\s*안\s*보)")
 # ketones with vomiting or fast breathing (ketoacidosis: "the ketone strip went dark purple, she's throwing up and

@@ -104,3 +104,30 @@ NEAR_FAINT = _any(r"(?:room|everything|vision)\s+(?:went|goes|turned)\s+(?:grey|
                   r"light-?headed|dizzy|\bchest\s+(?:feels\s+|is\s+|was\s+|got\s+)?(?:tight|heavy|pain)|chest\s+pain",
                   r"가슴.{0,6}(?:조이|답답|아프|통증)|눈앞이\s*(?:캄캄|하얘|노래)|핑\s*(?:돌|도)|쓰러질\s*뻔|어지러")
 
+
+# visitor_test25's first run (messages dictated by voice): five emergencies got no line. Their numbers came as words
+# (:func:`.triage.triage` reads them as digits first) and their signs in these forms.
+# Breathless while still, with the sentence cut short or the fingertips blue ("가만히 누워 있어도 숨이 차서 말을 길게 못
+# 하겠어요 손가락 끝이 좀 파랗고"): breathing that is failing. Blue fingers alone are often Raynaud's or the cold.
+BREATHLESS_AT_REST = _any(r"(?:short\s+of\s+breath|breathless|can'?t\s+(?:catch\s+(?:my|his|her)\s+)?breathe?|out\s+of\s+breath)\s+"
+                          r"(?:\w+\s+){0,2}?(?:at\s+rest|(?:even\s+)?(?:when\s+|while\s+)?(?:sitting|lying|resting))",
+                          r"(?:가만히|누워|앉아|쉬어도|쉬는데도).{0,15}숨이\s*(?:차|가빠|가쁘|막히)")
+BLUE_FINGERS = _any(r"(?:finger\s*tips?|fingers|(?:finger)?nails)\s+(?:are\s+|look(?:s|ing)?\s+|turn(?:ing|ed)\s+|going\s+)?"
+                    r"(?:a\s+(?:bit|little)\s+|kind\s+of\s+|kinda\s+|slightly\s+)?(?:blue|bluish|purple|grey|gray)",
+                    r"(?:손가락|손끝|손톱|손가락\s*끝).{0,8}(?:파랗|파래|퍼렇|퍼래|새파|보랏빛|보라색)")
+SHORT_OF_BREATH = _any(r"short(?:ness)?\s+of\s+breath|breathless|can'?t\s+(?:catch\s+(?:my|his|her)\s+)?breathe?|out\s+of\s+breath",
+                       r"숨이\s*(?:차|가빠|가쁘|막히)|호흡\s*곤란")
+# A flu with falls: someone who cannot stand without falling, dizzy or weak all over ("he can't stand up without falling
+# over he fell twice … the room's spinning … weak all over"): the flu's own emergency signs in an older adult
+FALLING = _any(r"(?:can'?t|cannot|couldn'?t)\s+(?:even\s+)?(?:stand|get\s+up|walk)\s+(?:\w+\s+){0,2}?without\s+(?:falling|"
+               r"toppling|tipping|collapsing)|fell\s+(?:down\s+)?(?:twice|again|\w+\s+times)|keeps?\s+falling",
+               r"(?:혼자|제대로)\s*(?:못\s*서|서지\s*못|못\s*일어나)|(?:두\s*번|몇\s*번|자꾸|계속)\s*(?:넘어지|넘어졌|쓰러지|쓰러졌)")
+DIZZY_OR_WEAK = _any(r"dizz|spinning|light-?headed|weak\s+all\s+over|so\s+weak|too\s+weak|barely\s+(?:lift|move)",
+                     r"어지러|빙빙|핑\s*돌|기운이\s*(?:하나도\s*)?없|힘이\s*(?:하나도\s*)?없")
+# Upper-back pressure with a sweat and breathlessness or light-headedness, no chest pain ("there's this pressure in my
+# upper back … all sweaty and lightheaded … short of breath no chest pain"): a heart attack as women often have it
+UPPER_BACK = _any(r"(?:pressure|ache|aching|pain|tightness|heaviness)\s+(?:in|between)\s+(?:my|his|her|the)\s+(?:upper\s+back|"
+                  r"shoulder\s+blades)", r"(?:등\s*위쪽|윗등|등\s*윗부분|날개뼈\s*사이|견갑골\s*사이).{0,10}(?:눌리|누르|뻐근|조이|아프|아파|통증)")
+SWEATING = _any(r"sweat|clammy", r"식은\s*땀|땀이\s*(?:비\s*오듯|쏟아|줄줄|흥건)")
+HEART_COMPANION = _any(r"short(?:ness)?\s+of\s+breath|breathless|light-?headed|threw\s+up|throwing\s+up|vomit|nause|"
+                       r"(?:suddenly|so|really)\s+(?:tired|exhausted)", r"숨이\s*(?:차|가빠)|어지러|토했|토하|메스꺼|구역")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..number_words import spelled_numbers
 from .pregnancy import (
     BIRTH_RECENT,
     FEWER_MOVEMENTS,
@@ -99,12 +100,17 @@ from .stories import (
     BLACK_STOOL,
     BLOOD_LOSS,
     BLOOD_THINNER,
+    BLUE_FINGERS,
+    BREATHLESS_AT_REST,
     BREATHLESS_OR_RACING,
     COUGHED_BLOOD,
     DIZZY_OR_FAINT,
+    DIZZY_OR_WEAK,
     DROWSY_OR_ODD,
+    FALLING,
     FEVERISH,
     HEADACHE_WORSE,
+    HEART_COMPANION,
     HEART_RATE_HIGH,
     METER_HI,
     NEAR_FAINT,
@@ -114,8 +120,11 @@ from .stories import (
     RACING,
     RIGORS,
     SHOCK,
+    SHORT_OF_BREATH,
+    SWEATING,
     SWOLLEN_JOINT,
     TEMPERATURE_NUMBER,
+    UPPER_BACK,
     WATERS_TOLD,
 )
 
@@ -164,8 +173,10 @@ FIRST_AID = {
 
 
 def triage(text: str, lang: str) -> RedFlag | None:
-    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None."""
+    """The red flag in ``text`` (checked in both languages whatever ``lang`` is), or None. Numbers said in words are read
+    as digits first: voice input writes "이백 이십에 백 이십 팔" and "eighty nine" (visitor_test25)."""
     lang = "ko" if lang == "ko" else "en"
+    text = spelled_numbers(text)[0]
     if SUICIDE.search(text):
         return RedFlag("suicidal_thoughts", SUICIDE_LINE[lang])
     low = [int(m.group(1)) for m in LOW_GLUCOSE.finditer(text)]
@@ -237,6 +248,11 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("very_high_glucose", bool(METER_HI.search(text) and DROWSY_OR_ODD.search(text))),
         ("septic_joint", bool(SWOLLEN_JOINT.search(text) and (FEVERISH.search(text) or TEMPERATURE_NUMBER.search(text)))),
         ("fast_heart_rate", bool(NEAR_FAINT.search(text)) and any(int(m.group(1)) >= 150 for m in HEART_RATE_HIGH.finditer(text))),
+        ("breathing", bool(BREATHLESS_AT_REST.search(text)) and (bool(BLUE_FINGERS.search(text)) or any(
+            int(m.group(1)) < 90 for m in LOW_OXYGEN.finditer(text)))),
+        ("breathing", bool(BLUE_FINGERS.search(text)) and said(SHORT_OF_BREATH, text)),
+        ("flu_falls", bool(VIRAL.search(text) and FALLING.search(text) and DIZZY_OR_WEAK.search(text))),
+        ("chest_pain", bool(UPPER_BACK.search(text) and SWEATING.search(text) and HEART_COMPANION.search(text))),
     )
     for kind, hit in checks:
         if hit:

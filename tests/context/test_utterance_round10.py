@@ -8,7 +8,7 @@ reaching too far (a medicine taken now; an illness still coughing)."""
 
 import pytest
 
-from medical_agent.context.extraction.number_words import spelled_numbers
+from medical_agent.number_words import spelled_numbers
 from tests.context.conftest import statuses
 from tests.context.test_utterance_rounds import demographics, readings
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...number_words import back, spelled_numbers
 from .intake import find_intake
-from .number_words import back, spelled_numbers
 
 AGE_RANGE = (0, 120)             # exclusive: an age outside it is a doubt, not a fact
 PREGNANCY_WEEKS_RANGE = (1, 42)
@@ -44,8 +44,10 @@ NOT_NOW_BEFORE = re.compile(r"\b(?:at|when\s+I\s+was|since|from|by|until|over|ab
 AGE_PATTERNS = [
     re.compile(r"(?<![\d.])(-?\d+)\s*(?:세|살|歲)"),
     re.compile(r"(?<!\d)(\d{1,3})[\s-]*(?:(?:year|yr)s?[\s-]*(?:old|young)|y/?o\b|y\.o\.)", re.I),     # 63 yo, 63 y/o
+    # not a distance or a wait: "I'm twenty minutes from home" (visitor_test25, dictated)
     re.compile(r"\b(?:i'?m|i am|aged?|age:?)\s+(\d{1,3})\b(?!\s*(?:kg|cm|lb|%|mg|weeks?|days?|times?|years?\s+ago|"
-               r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone))",
+               r"['′’\"]|ft\b|feet|foot|inch|pounds?|stone|minutes?|mins?\b|hours?|hrs?\b|seconds?|miles?|km\b|blocks?|"
+               r"steps?|points?|percent|away\b))",
                re.I),
     re.compile(r"나이(?:는|가)?\s*(-?\d+)(?![\d.])"),
     # "Just turned 70, female, type 2 for 15 yrs" (utterances_test17): the speaker's birthday, opening a sentence

@@ -28,8 +28,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from ...number_words import EN_UNITS
 from .meal_timing import meal_type, sentence_start, timed_numbers
-from .number_words import EN_UNITS
 
 NUM = r"(?<![\d.])(-?\d+(?:\.\d+)?)(?!\d|\.\d)"
 # a short gap, or a habit said in between ("resting heart rate usually sits around 70")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ...number_words import back, spelled_numbers
 from ...text import detect_language
 from . import assertion as A
 from .clauses import SENTENCE_END, past_tense, predicate_within
@@ -37,7 +38,6 @@ from .contradictions import (
     sex_contradiction,
 )
 from .mentions import ConceptLinker, Mention, holds
-from .number_words import back, spelled_numbers
 from .retaken import retaken
 from .rules_demographics import ended_pregnancy, find_demographics
 from .rules_lay import LayConditions, lay_assertion, names_a_reason

@@ -19,8 +19,12 @@ _M = "이삼사오육칠팔구"                    # a multiplier before 백/십
 KO_UNIT = r"\s*(?:키로|킬로|kg|센티|cm|도(?![가-힣])|미리|mmHg)"
 # what may follow a Sino-Korean number: the end of a word, a particle, a unit or a copula
 KO_AFTER = re.compile(rf"(?![가-힣])|{KO_UNIT}|(?:에|으로|로|이|가|을|를|은|는|도|대)(?![가-힣])|"
-                      r"(?:까지|밖에|정도|쯤|이고|인데|이었|이에요|이야|이래|이라|나와|나왔|넘|이상|이하|에서)")
-SINO_NUMBER = re.compile(rf"(?<![가-힣])(?:(?P<h>[{_M}]?백)(?P<t>[{_M}]?십)?(?P<u>[{_D}])?|(?P<t2>[{_M}]?십)(?P<u2>[{_D}])?)"
+                      r"(?:까지|밖에|정도|쯤|이고|인데|이었|이에요|이요|예요|이야|이래|이라|나와|나왔|넘|이상|이하|에서)")
+# Voice input writes a number's parts apart ("이백 이십에 백 이십 팔", "팔십 구", visitor_test25): a hundreds word may be
+# followed by its tens after one space, and a tens word by its unit; a unit after a space is never 일 ("백 일", "이십 일
+# 동안" are days).
+SINO_NUMBER = re.compile(rf"(?<![가-힣])(?:(?P<h>[{_M}]?백)(?:(?P<ts>\s)?(?P<t>[{_M}]?십))?(?:(?P<u>[{_D}])|\s(?P<us>[{_M}]))?|"
+                         rf"(?P<t2>[{_M}]?십)(?:(?P<u2>[{_D}])|\s(?P<us2>[{_M}]))?)"
                          rf"(?:\s?점\s?(?P<dec>[{_D}영공]))?")
 NATIVE_TENS = {"스물": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60, "일흔": 70, "여든": 80, "아흔": 90}
 NATIVE_UNITS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,
@@ -42,14 +46,21 @@ EN_NUMBER = re.compile(
 
 def _sino(m: re.Match[str], text: str) -> tuple[str, int] | None:
     """The digits of a Sino-Korean number and how many characters of the match they stand for; a final 이 before no
-    unit is the subject particle ("구십이 나왔어요": 90), not a 2 ("구십이 키로": 92)."""
-    end = m.end()
+    unit is the subject particle ("구십이 나왔어요": 90), not a 2 ("구십이 키로": 92). A part said after a space that
+    leaves no word end behind it ("이십 사이에") is not read: the number ends before it."""
+    unit_group = next((g for g in ("u", "u2", "us", "us2") if m.group(g)), None)
+    spaced_tens = bool(m.group("ts"))
     hundreds = SINO.get((m.group("h") or "")[:-1], 1) * 100 if m.group("h") else 0
     tens_word = m.group("t") or m.group("t2")
     tens = SINO.get(tens_word[:-1], 1) * 10 if tens_word else 0
-    unit_word = m.group("u") or m.group("u2")
+    unit_word = m.group(unit_group) if unit_group else None
+    end = m.end()
     if unit_word == "이" and not m.group("dec") and not re.match(KO_UNIT, text[end:]):
-        unit_word, end = None, m.start("u") if m.group("u") else m.start("u2")
+        unit_word, end = None, m.start(unit_group) - (unit_group in ("us", "us2"))
+    if not KO_AFTER.match(text, end) and unit_group in ("us", "us2") and unit_word:
+        unit_word, end = None, m.start(unit_group) - 1
+    if not KO_AFTER.match(text, end) and spaced_tens and not unit_word:
+        tens, end = 0, m.start("ts")
     if not KO_AFTER.match(text, end):
         return None
     value = str(hundreds + tens + SINO.get(unit_word or "", 0))
