@@ -99,9 +99,15 @@ ASKS = {
     # fourth blind pairwise round got "you do not need to avoid natto" (issue 32)
     "natto": re.compile(r"낫토|\bnatto\b", _I),
     # regular drinking told beside acetaminophen ("I have 3 or 4 beers most nights, how much tylenol is safe for me?":
-    # the third blind pairwise round got "safe if you do not exceed 4,000 mg")
-    "alcohol": re.compile(r"술|소주|맥주|막걸리|음주|\bbeers?\b|\bwine\b|alcohol|\bdrinks?\s+(?:a|every|most|each)\b|booze|"
-                          r"\bpints?\b(?!\s+of\s+(?:water|milk|juice|blood))|\bat\s+the\s+pub\b|\blager\b|whisk(?:e)?y|vodka", _I),
+    # the third blind pairwise round got "safe if you do not exceed 4,000 mg"); not the 술 of 수술 or 시술, nor the 음주
+    # of 다음주
+    "alcohol": re.compile(r"(?<![수기시미예마도주학상])술|소주|맥주|막걸리|(?<!다)음주|\bbeers?\b|\bwine\b|alcohol|\bdrinks?\s+(?:a|every|most|each)\b|booze|"
+                          r"\bpints?\b(?!\s+of\s+(?:water|milk|juice|blood))|\bat\s+the\s+pub\b|\blager\b|whisk(?:e)?y|vodka|"
+                          # drinks counted, a night out, a hangover (visitor_test25: "had like six or seven drinks no
+                          # wait maybe eight … could it have been a low")
+                          r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|too\s+many|a\s+couple(?:\s+of)?)"
+                          r"\s+(?:more\s+)?drinks\b|\b(?:went|go|going)\s+out\s+drinking\b|drinking\s+(?:actually\s+)?"
+                          r"(?:make|makes|made|cause|causes)\b|hangover|hung\s*over|숙취", _I),
     # a pregnancy planned ("임신 준비 중인데 로사르탄 계속 먹어도 되나요?": the blind pairwise review got "계속 드셔도 됩니다")
     "planning_pregnancy": re.compile(r"임신\s*(?:을\s*)?(?:계획|준비|하려|하고\s*싶|시도)|아기를?\s*(?:가지려|갖으려|가지고\s*싶|갖고\s*싶)|"
                                      r"(?:trying|planning|hoping|want(?:ing)?)\s+(?:to\s+)?(?:get\s+pregnant|conceive|have\s+a\s+baby|"
@@ -225,6 +231,14 @@ ASKS = {
                                 r"\d+\s*(?:k|km|mi|miles?)\s+runs?|\bjog(?:s|ging)?\b|\bhik(?:e|es|ing)\b|cycling|"
                                 r"bike\s+rides?|workouts?|exercis\w*|\bgym\b|마라톤|달리기|러닝|조깅|등산|자전거|"
                                 r"운동\s*(?:을|를)?\s*(?:하|할|해|시작|오래|많이)", _I),
+    # aspirin at a low dose prescribed in pregnancy (to prevent pre-eclampsia), not for pain
+    "low_dose_aspirin": re.compile(r"저용량|(?<!\d)(?:75|81|100)\s*(?:mg|밀리)|\b81\b|baby\s+aspirin|임신\s*중독증|전자간증|"
+                                   r"pre-?eclampsia|low[-\s]dose", _I),
+    # breastfeeding (the twenty-third blind round: "모유 수유 중인데요 … 이제 애기 낳았으니까 다시 먹어도 되는 거죠" about a
+    # statin stopped for the pregnancy got no word that statins are avoided while breastfeeding)
+    "breastfeeding": re.compile(r"모유\s*수유|수유\s*(?:중|하고|하는|해요|하면)|젖(?:을|을\s*)?\s*(?:먹이|물리)|유축|"
+                                r"breast-?\s*feed\w*|\bnursing\s+(?:my|the|our|a)\s+(?:baby|newborn|son|daughter|infant)|"
+                                r"\bpumping\s+(?:breast\s*)?milk\b|\bexclusively\s+pumping\b|\bbreast\s*milk\b", _I),
 }
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).

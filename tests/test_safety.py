@@ -367,3 +367,57 @@ def test_the_twenty_second_rounds_unsafe_answers_get_their_caution(turn, text, r
     (visitor_test24; other words here)."""
     classes = {"zolpidem": "hypnotic", "warfarin": "anticoagulant", "aspirin": "antiplatelet", "naproxen": "nsaid"}
     assert rule in rule_names(collect_facts(None, turn, classes, text))
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({"medications": [{"name": "Aspirin", "assertion": "asked"}], "demographics": {"is_pregnant": True}},
+     "I'm 28 weeks pregnant with a bad headache, is aspirin ok?", "pregnancy_aspirin"),
+    ({"medications": [{"name": "Apixaban", "assertion": "family"}]},
+     "시아버지가 엘리퀴스 드시는데 환갑 잔치에서 소주를 몇 병 드실 것 같아요", "anticoagulant_alcohol"),
+    ({"medications": [{"name": "Rosuvastatin", "assertion": "historical"}]},
+     "I stopped rosuvastatin when I got pregnant, can I restart it now I'm breastfeeding?", "statin_breastfeeding"),
+    ({"conditions": [{"name": "Type 1 diabetes mellitus", "assertion": "present"}]},
+     "1형 당뇨인데 어제 회식에서 소주를 많이 마셨어요. 아침에 머리가 아픈데 숙취겠죠?", "alcohol_lows"),
+    ({"medications": [{"name": "Insulin", "assertion": "present"}]},
+     "on insulin, going to a wedding and will probably have five or six drinks", "alcohol_lows"),
+])
+def test_the_twenty_third_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """Aspirin for pain late in pregnancy, binge drinking on a blood thinner, a statin restarted while breastfeeding,
+    a night low after drinking on insulin taken for a hangover: each was answered without its point (visitor_test25;
+    other words here)."""
+    classes = {"aspirin": "antiplatelet", "apixaban": "anticoagulant", "rosuvastatin": "statin", "insulin": "insulin"}
+    assert rule in rule_names(collect_facts(None, turn, classes, text))
+
+
+def test_a_friends_medicine_of_the_same_kind_is_not_taken_twice():
+    """"my friend on Jardiance" beside one's own ertugliflozin is not two SGLT2 inhibitors (visitor_test25)."""
+    turn = {"medications": [{"name": "Ertugliflozin", "assertion": "present"},
+                            {"name": "Empagliflozin", "assertion": "family"}]}
+    classes = {"ertugliflozin": "sglt2", "empagliflozin": "sglt2"}
+    names = rule_names(collect_facts(None, turn, classes, "my friend on Jardiance stopped hers before surgery"))
+    assert "same_medicine_twice" not in names and "sglt2_surgery" in names
+
+
+@pytest.mark.parametrize("text", ["I'm drinking lots of water for my kidney stones", "수유 끝나고 스타틴 다시 먹어요?"])
+def test_drinking_water_or_breastfeeding_finished_gets_no_new_caution(text):
+    names = rule_names(collect_facts(None, {}, {}, text))
+    assert not {"anticoagulant_alcohol", "alcohol_lows", "statin_breastfeeding"} & set(names)
+
+
+@pytest.mark.parametrize("text", ["판막 수술 뒤로 와파린을 드세요", "와파린 드시는데 다음주 피검사 때 말씀드려도 될까요"])
+def test_surgery_or_next_week_is_no_drinking(text):
+    turn = {"medications": [{"name": "Warfarin", "assertion": "family"}]}
+    assert "anticoagulant_alcohol" not in rule_names(collect_facts(None, turn, {"warfarin": "anticoagulant"}, text))
+
+
+def test_low_dose_aspirin_prescribed_in_pregnancy_gets_no_painkiller_note():
+    turn = {"medications": [{"name": "Aspirin", "assertion": "present"}], "demographics": {"is_pregnant": True}}
+    text = "12 weeks pregnant, on 81 mg aspirin from my OB because of preeclampsia last time"
+    assert "pregnancy_aspirin" not in rule_names(collect_facts(None, turn, {"aspirin": "antiplatelet"}, text))
+
+
+def test_two_medicines_of_a_kind_for_one_other_person_still_get_the_caution():
+    turn = {"medications": [{"name": "Bisoprolol", "assertion": "family"}, {"name": "Propranolol", "assertion": "family"}]}
+    names = rule_names(collect_facts(None, turn, {"bisoprolol": "beta-blocker", "propranolol": "beta-blocker"},
+                                     "아빠가 비소프롤롤 드시는데 프로프라놀롤도 받아오셨어요"))
+    assert "same_medicine_twice" in names

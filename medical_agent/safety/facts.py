@@ -81,6 +81,7 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
     meds: set[str] = set()
     named: set[str] = set()
     stopped: set[str] = set()        # said as stopped or switched from this turn: not taken beside the new one
+    others: set[str] = set()         # named this turn as someone else's ("my friend on Jardiance"): doubled apart
     conds: set[str] = set()
     named_conds: set[str] = set()
     egfr: float | None = None
@@ -95,6 +96,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                 named.add(item["name"].lower())
             if this_turn and status == "historical":
                 stopped.add(item["name"].lower())
+            if this_turn and status == "family":
+                others.add(item["name"].lower())
         for item in source.get("conditions", []):
             if item.get("assertion", "present") in HELD:   # lay descriptions count: caution
                 conds.add(item["name"].lower())
@@ -119,7 +122,8 @@ def collect_facts(profile: dict[str, Any] | None, slot_out: dict[str, Any] | Non
                  heart_rate, asks, frozenset(named), frozenset(drug_class[m] for m in named if m in drug_class),
                  potassium, sodium, haemoglobin=haemoglobin,
                  bp_now=any(v.get("type") == "blood_pressure" for v in (slot_out or {}).get("vitals", [])),
-                 doubled=_doubled((meds | named) - stopped, drug_class), named_conditions=frozenset(named_conds))
+                 doubled=_doubled((meds | named) - stopped - (others - meds), drug_class) or
+                 _doubled(others - stopped, drug_class), named_conditions=frozenset(named_conds))
 
 
 def _doubled(medicines: set[str], drug_class: dict[str, str]) -> bool:

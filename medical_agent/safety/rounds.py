@@ -331,4 +331,35 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Proliferative diabetic retinopathy can take sight suddenly (a bleed or a detached retina) even while vision "
             "is still good; laser or injections are given to prevent that. Discuss the risk with the eye doctor before "
             "putting off or refusing treatment."}),
+    # --- the twenty-third blind pairwise round (visitor_test25, voice-dictated) ---
+    ("pregnancy_aspirin", lambda f: f.pregnant and "aspirin" in f.any_drug and "low_dose_aspirin" not in f.asks,
+     {"ko": "임신 중 통증에 먹는 용량의 아스피린은 다른 소염진통제(NSAID)처럼 보통 피하고, 특히 20주 이후에는 태아에게 해로울 "
+            "수 있습니다. 통증에는 아세트아미노펜(타이레놀)이 보통 먼저 쓰이니 산부인과 의사나 약사와 상의하세요. 임신중독증 "
+            "예방을 위해 처방받은 저용량 아스피린이라면 처방대로 계속 드세요.",
+      "en": "Aspirin at painkiller doses, like other NSAIDs, is generally avoided in pregnancy, and especially from 20 "
+            "weeks it can harm the baby; for pain, acetaminophen (paracetamol) is usually used first: ask the midwife, "
+            "doctor or pharmacist. Low-dose aspirin prescribed to prevent pre-eclampsia is taken as prescribed."}),
+    ("anticoagulant_alcohol", lambda f: bool(f.any_class & ANTICOAG) and "alcohol" in f.asks,
+     {"ko": "항응고제를 먹는 중에 술을 많이, 특히 며칠 몰아서 마시면 출혈 위험이 커지고 와파린은 INR이 크게 흔들립니다. 술은 "
+            "조금만 마시고 폭음은 피하세요. 평소보다 많이 마실 일이 있다면 미리 항응고 클리닉이나 의사에게 알리고 INR 검사를 "
+            "상의하세요. 멍, 잇몸 출혈, 검은 변이 생기면 바로 연락하세요.",
+      "en": "On a blood thinner, heavy drinking, and binges over several days especially, raises the bleeding risk, and "
+            "with warfarin it can swing the INR a lot. Keep alcohol small and avoid binges; if more drinking than usual "
+            "is coming up, tell the anticoagulation clinic or doctor beforehand and ask about an INR check. Report "
+            "bruising, bleeding gums or black stools at once."}),
+    ("statin_breastfeeding", lambda f: "statin" in f.any_class and "breastfeeding" in f.asks,
+     {"ko": "스타틴은 모유 수유 중에는 보통 먹지 않습니다. 수유를 마칠 때까지 다시 시작하지 말고, 가족성 고콜레스테롤혈증처럼 "
+            "콜레스테롤이 매우 높다면 수유 중에 쓸 수 있는 다른 치료와 다시 시작할 시기를 담당 의사와 상의하세요.",
+      "en": "Statins are usually not taken while breastfeeding. Do not restart until breastfeeding ends; with very high "
+            "cholesterol such as familial hypercholesterolaemia, ask the doctor about options during breastfeeding and "
+            "when to restart."}),
+    ("alcohol_lows", lambda f: "alcohol" in f.asks and bool(f.any_class & {"insulin", "sulfonylurea"} or any(
+        "type 1 diabetes" in c for c in f.any_condition)),
+     {"ko": "술은 간이 포도당을 내보내는 것을 막아서, 인슐린이나 설포닐우레아를 쓰는 사람은 마신 뒤 밤사이나 다음 날까지 "
+            "저혈당이 올 수 있습니다. 밤에 식은땀, 아침 두통이나 멍함은 숙취가 아니라 저혈당일 수 있으니 혈당을 재세요. 마실 "
+            "때는 탄수화물을 함께 먹고, 자기 전에 혈당을 확인하고, 곁에 있는 사람에게 당뇨가 있다고 알려 두세요.",
+      "en": "Alcohol stops the liver from releasing glucose, so on insulin or a sulfonylurea a low can come overnight or "
+            "into the next day after drinking. Night sweats or a morning headache and fogginess may be a low, not a "
+            "hangover: check the glucose. When drinking, eat carbohydrate with it, check before bed, and make sure "
+            "someone with you knows you have diabetes."}),
 ]

@@ -35,11 +35,11 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
             "fever or pain, paracetamol (acetaminophen) or ibuprofen at the dose for their age and weight is used; ask a "
             "pharmacist."}),
     ("sglt2_surgery", lambda f: "sglt2" in f.drug_classes and "surgery" in f.asks,
-     {"ko": "SGLT2 억제제(엠파글리플로진, 다파글리플로진 등)는 예정된 수술 전에 보통 3일 전부터 중단합니다(케톤산증 위험). "
-            "언제 멈추고 다시 시작할지 수술팀이나 처방한 의사와 꼭 확인하세요.",
+     {"ko": "SGLT2 억제제(엠파글리플로진, 다파글리플로진 등)는 예정된 수술 전에 보통 3일 전부터, 에르투글리플로진은 4일 "
+            "전부터 중단합니다(케톤산증 위험). 언제 멈추고 다시 시작할지 수술팀이나 처방한 의사와 꼭 확인하세요.",
       "en": "SGLT2 inhibitors (empagliflozin, dapagliflozin and others) are usually stopped 3 days before planned "
-            "surgery because of the risk of ketoacidosis; confirm when to stop and restart with your surgical team or "
-            "prescriber."}),
+            "surgery, ertugliflozin 4 days, because of the risk of ketoacidosis; confirm when to stop and restart with "
+            "your surgical team or prescriber."}),
     ("head_injury_anticoagulant", lambda f: "head_injury" in f.asks and bool(f.drug_classes & ANTICOAG),
      {"ko": "항응고제를 먹는 중에 머리를 부딪쳤다면 지금 괜찮아 보여도 오늘 응급실에서 진료를 받으세요. 뇌출혈은 몇 시간 "
             "뒤에 증상이 나타날 수 있습니다.",

@@ -46,6 +46,18 @@ def test_one_edit():
     assert not one_edit("metformin", "metformin") and not one_edit("abcdef", "abcxyz")
 
 
+@pytest.mark.parametrize("text, name", [("로수바 스타틴을 매일 먹어요", "Rosuvastatin"),
+                                        ("메트 포르민 먹고 있어요", "Metformin"),
+                                        ("스테글라트로를 먹고 있어요", "Ertugliflozin")])
+def test_a_medicine_name_dictated_in_two_words_or_newly_listed_is_that_medicine(full_extractor, text, name):
+    """Voice input cuts a long name in two (visitor_test25: "아토르 바스타틴")."""
+    assert statuses(full_extractor.extract(text)).get(name) in HELD
+
+
+def test_two_words_that_are_not_one_medicine_stay_apart(full_extractor):
+    assert statuses(full_extractor.extract("당뇨 약을 먹어요 아스 피린은 아니고요")).get("Aspirin") is None
+
+
 def test_a_misspelling_close_to_two_medicines_or_a_condition_is_left_alone(full_extractor):
     assert statuses(full_extractor.extract("I have hypertensoin")) == {}
 

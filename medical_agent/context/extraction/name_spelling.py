@@ -7,6 +7,9 @@ makes another word: six letters, or four syllables (a Korean word may carry a pa
 아목시시린을). The first letter or syllable must be right, and a word that is itself a name of the table is that name.
 Only medicines: a misspelt condition is much more often another condition (hypotension, hypertension).
 
+Voice input cuts a long Korean medicine name in two ("아토르 바스타틴", visitor_test25): two words that together (with a
+particle after) spell a medicine name of five syllables or more, neither a name of the table alone, are that medicine.
+
 An abbreviation in the plural ("I keep getting UTIs", "two TIAs", "UTI's") is the abbreviation, and so is a condition
 or symptom named in the plural ("I keep getting yeast infections", utterances_test16): the linkers match names whole,
 so the plural -s hides it.
@@ -19,10 +22,11 @@ import re
 from ...text import common_word, has_hangul
 from .concepts import Concept, ConceptTable
 
-MIN_LATIN, MIN_HANGUL = 6, 4
+MIN_LATIN, MIN_HANGUL, MIN_SPLIT = 6, 4, 5
 PARTICLE_MAX = 2
 LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]{4,}(?![\w-])")
 HANGUL_WORD = re.compile(r"[가-힣]+")
+TWO_WORDS = re.compile(r"(?<![가-힣])(?=([가-힣]{2,})\s([가-힣]{2,}))")
 Found = list[tuple[Concept, int, int]]
 
 
@@ -78,7 +82,7 @@ class NameSpelling:
         self.noun_plural = re.compile(rf"\b({'|'.join(map(re.escape, nouns))})s\b", re.I) if nouns else None
 
     def find(self, text: str) -> Found:
-        return [*self._latin(text), *self._hangul(text), *self._plurals(text)]
+        return [*self._latin(text), *self._hangul(text), *self._split(text), *self._plurals(text)]
 
     @staticmethod
     def _unique(candidates: list[Concept]) -> Concept | None:
@@ -108,6 +112,20 @@ class NameSpelling:
                         for c in cs]
                 if concept := self._unique(hits):
                     out.append((concept, m.start(), m.start() + keep))
+                    break
+        return out
+
+    def _split(self, text: str) -> Found:
+        out: Found = []
+        for m in TWO_WORDS.finditer(text):
+            first, second = m.group(1), m.group(2)
+            if any(first[:k] in self.known for k in range(2, len(first) + 1)):
+                continue
+            joined = first + second
+            for keep in range(len(joined), max(len(first), len(joined) - PARTICLE_MAX - 1), -1):
+                stem = joined[:keep]
+                if len(stem) >= MIN_SPLIT and (concept := self._unique(self.hangul.get(stem, []))):
+                    out.append((concept, m.start(1), m.start(2) + keep - len(first)))
                     break
         return out
 
