@@ -99,4 +99,4 @@ def open_query_pipeline(settings: Settings, retriever: HybridRetriever, linker: 
                                       r.crosslingual_fusion_method)
     return QueryPipeline(retriever, linker, concepts, glossary=glossary, roots=roots, translate=translate,
                          expand=r.query_expansion_enabled if expand is None else expand,
-                         crosslingual=crosslingual)
+                         crosslingual=crosslingual, focus=(r.query_focus_words, r.query_focus_min_words))

@@ -161,6 +161,8 @@ class Retrieval:
     query_translation_enabled: bool = False
     query_glossary_enabled: bool = True     # Korean → English glossary of assets/glossary in the query pipeline
     query_compounds_enabled: bool = True    # compound names rebuilt from assets/roots combining forms
+    query_focus_words: int = 0              # a long message's last this many words embedded beside it (0: off)
+    query_focus_min_words: int = 40         # ... when the message has at least this many words
     planner: str = "rules"                  # the router and planner: rules | llm (one structured call per planned
                                             # turn when an LLM is configured; the rules are its fallback)
     web_provider: str = "none"              # web fallback when the sources miss a named medicine/condition:

@@ -341,3 +341,12 @@ def test_an_interaction_question_puts_the_interactions_passage_of_a_named_medici
     assert [h.rank for h in interactions_first(hits, exp, table)] == [1, 2, 3, 4]
     no_drug = Expansion("en", concepts=[], intents=["interactions"])
     assert interactions_first(hits, no_drug, table) == hits          # nothing named: nothing to lift
+
+
+def test_a_long_messages_last_words_are_embedded_beside_it(concepts):
+    """People tell the story first and ask at the end; the ask is embedded beside the whole (issue 32)."""
+    pipeline = QueryPipeline(None, DictionaryLinker(concepts), concepts, expand=False, focus=(6, 12))
+    story = "so my dad is seventy and he has had a cough for weeks now and then what should he take for it"
+    assert pipeline.focus(story) == "what should he take for it"
+    assert pipeline.focus("what should he take for his cough") == ""          # short: the whole is the ask
+    assert QueryPipeline(None, None, None, expand=False).focus(story) == ""     # off by default
