@@ -12,8 +12,9 @@ best friend keeps saying everyone would be better off without her", "the worst h
 sting with "목이 조이는 느낌". And "the 1 hour glucose test at 26 weeks" read as a glucose of 26. The forms below are
 what those taught, in general form; checked for false alarms on MedQuAD's 47,441 questions and every team set.
 
-The signs (one pattern each) are in :mod:`.signs`, those of pregnancy in :mod:`.pregnancy` and those read off the
-visitor sets' carers' stories in :mod:`.stories`; :mod:`.triage` combines them into the emergencies, and holds the
+The signs (one pattern each) are in :mod:`.signs` and :mod:`.later_signs` (those the sixth to eighteenth blind
+visitor sets taught), those of pregnancy in :mod:`.pregnancy` and those read off the visitor sets' carers' stories in
+:mod:`.stories`; :mod:`.triage` combines them into the emergencies, and holds the
 line, the crisis numbers and the first aid.
 """
 
