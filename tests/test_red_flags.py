@@ -581,3 +581,27 @@ def test_dictated_numbers_a_fit_breath_at_rest_a_chest_to_the_back_falls_in_flu_
                                   "혈압이 백 삼십에 팔십 오예요"])
 def test_cold_blue_fingers_a_usual_low_reading_weakness_after_flu_a_sore_back_or_a_normal_pressure_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test26's first run (a claim heard or read, checked): five emergencies got no line (other words here)
+    ("1형 당뇨 딸이 인슐린을 이틀 끊었는데 계속 토하고 숨을 헐떡여요", "ketoacidosis"),
+    ("my type 1 son skipped insulin, he's vomiting and his breath smells like nail polish", "ketoacidosis"),
+    ("on sertraline and started st john's wort, now I'm agitated, shaking all over and have a fever of 38.9", "serotonin_syndrome"),
+    ("아빠가 렉사프로 드시는데 트라마돌을 같이 드시고 열이 나고 안절부절 못하시고 맥박이 140이에요", "serotonin_syndrome"),
+    ("mum has CKD and uses lo-salt now; her legs are weak and floppy and her heart feels irregular", "high_potassium"),
+    ("36 weeks and the baby has been very still all evening, I've felt maybe two kicks", "fewer_fetal_movements"),
+    ("grandpa's leg wound has pus and a red streak going up, he has a fever of 38.9 and is confused", "sepsis"),
+])
+def test_a_ketone_breath_serotonin_excess_a_potassium_salt_a_quiet_baby_and_a_spreading_infection(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["I take sertraline and I'm a bit restless at night, no fever",
+                                  "we switched to lo-salt for dad's blood pressure, he feels fine",
+                                  "20 weeks and baby is quiet today, is that normal this early?",
+                                  "the cut on my finger had a little pus but no fever and it's healing",
+                                  "my breath smells sweet after eating pears"])
+def test_restlessness_without_fever_a_salt_swap_alone_an_early_quiet_day_or_a_healing_cut_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

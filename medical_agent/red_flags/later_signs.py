@@ -16,8 +16,12 @@ INSULIN_USER = _any(r"인슐린", r"\binsulin\b")
 # Type 1 diabetes or insulin, vomiting, and deep fast breathing or drowsiness: ketoacidosis (visitor_test14: "1형당뇨
 # 동생이 … 인슐린을 안맞았대요 … 계속 토하고 … 숨을 깊고 빠르게 몰아쉬고 자꾸 졸려해요")
 TYPE1_OR_INSULIN = _any(r"1형\s*당뇨|인슐린", r"type\s*1\b|\bT1D\b|\binsulin\b")
-DKA_BREATH_OR_DROWSY = _any(r"숨(?:을)?\s*(?:깊|가쁘|빠르|몰아)|졸려|졸린|축\s*(?:처|쳐)",
-                            r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|deep|hard)|drowsy|\bsleepy\b|confused")
+DKA_BREATH_OR_DROWSY = _any(r"숨(?:을)?\s*(?:깊|가쁘|빠르|몰아|크게\s*헐떡|헐떡)|졸려|졸린|축\s*(?:처|쳐)",
+                            r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|deep|hard)|drowsy|\bsleepy\b|confused",
+                            # a sweet, fruity breath (visitor_test26: "입냄새가 과일 썩은 것처럼 달큰해요")
+                            r"(?:입\s*냄새|숨\s*냄새).{0,15}(?:과일|아세톤|달큰|달콤|시큼)",
+                            r"breath\s+(?:\w+\s+){0,2}?(?:smells?|smelling)\s+(?:\w+\s+){0,2}?(?:fruity|sweet|like\s+(?:nail\s+polish|"
+                            r"acetone|pear\s+drops|rotten\s+fruit))|fruity\s+breath")
 INSULIN_SEVERE = _any(r"횡설수설", r"삼키(?:질|지)\s*못", r"(?:can'?t|cannot|unable\s+to)\s+swallow", r"눈(?:을|도)?\s*(?:제대로\s*|잘\s*)?못\s*뜨",
                       r"unconscious", r"won'?t\s+wake", r"passed\s+out", r"seizure", r"경련", r"발작", r"쓰러", r"not\s+making\s+sense",
                       # visitor_test17: "mumbling nonsense and when we give him juice it dribbles out of his mouth"

@@ -131,3 +131,42 @@ UPPER_BACK = _any(r"(?:pressure|ache|aching|pain|tightness|heaviness)\s+(?:in|be
 SWEATING = _any(r"sweat|clammy", r"식은\s*땀|땀이\s*(?:비\s*오듯|쏟아|줄줄|흥건)")
 HEART_COMPANION = _any(r"short(?:ness)?\s+of\s+breath|breathless|light-?headed|threw\s+up|throwing\s+up|vomit|nause|"
                        r"(?:suddenly|so|really)\s+(?:tired|exhausted)", r"숨이\s*(?:차|가빠)|어지러|토했|토하|메스꺼|구역")
+
+# visitor_test26's first run (a claim heard or read, checked): five emergencies got no line.
+# An antidepressant with St John's wort or another serotonin drug, then fever with agitation, a sweat, shaking or a
+# racing pulse ("에스시탈로프람 … 세인트존스워트 … 안절부절 못하시고 땀을 비오듯 흘리고 손이 덜덜 떨리고 맥박이 130 … 열도
+# 38.6도"): serotonin syndrome
+SEROTONERGIC = _any(r"escitalopram|citalopram|sertraline|fluoxetine|paroxetine|fluvoxamine|venlafaxine|duloxetine|"
+                    r"lexapro|zoloft|prozac|paxil|effexor|cymbalta|st\.?\s*john'?s\s*wort|tramadol|linezolid|\bMAOI\b|"
+                    r"phenelzine|tranylcypromine|selegiline|moclobemide|ssri|snri",
+                    r"에스시탈로프람|렉사프로|시탈로프람|설트랄린|졸로푸트|플루옥세틴|프로작|파록세틴|팍실|벤라팍신|둘록세틴|"
+                    r"심발타|세인트\s*존스?\s*워트|트라마돌|항우울제")
+SEROTONIN_SIGNS = (_any(r"restless|agitated|can'?t\s+sit\s+still", r"안절부절|초조해|가만히\s*(?:못|있지\s*못)"),
+                   _any(r"sweat\w*\s+(?:buckets|heavily|profusely|through)|drenched|pouring\s+sweat",
+                        r"땀을?\s*(?:비\s*오듯|줄줄|흠뻑|쏟)|땀이\s*(?:비\s*오듯|줄줄|쏟)"),
+                   _any(r"shak(?:ing|y)|trembl\w*|tremor|twitch\w*|jerk\w*", r"덜덜|떨리|떨려|떨림|움찔|경련하듯"),
+                   re.compile(r"(?:pulse|heart\s*rate|맥박|심박\w*)\D{0,12}?(?<!\d)(?:1[2-9]\d|2\d\d)(?!\d)", re.I))
+TEMPERATURE_38 = re.compile(r"(?<![\d.])(?:3[89]|4[01])(?:\.\d)?\s*(?:도|℃|°\s*C?|C\b)|(?<![\d.])10[1-5](?:\.\d)?\s*(?:°\s*F?|F\b)?|"
+                            r"fever|열이|고열", re.I)
+# Salt swapped for a potassium salt on a kidney or ACE/ARB medicine, then weak legs, a skipping or slow heart or a
+# near-faint ("potassium 'lite' salt … kidney disease, on lisinopril … legs feel like jelly, … heart keeps skipping and
+# slowing, and he nearly passed out"): high potassium until shown otherwise
+POTASSIUM_SALT = _any(r"potassium\s+(?:'?lite'?\s+|based\s+)?salt|lite\s+salt|lo-?salt|salt\s+substitute|no-?salt\b|nu-?salt",
+                      r"(?:저염|칼륨|대체|저나트륨)\s*소금|소금\s*대용")
+KIDNEY_OR_RAAS = _any(r"kidney\s+(?:disease|failure|problems?)|\bCKD\b|dialysis|lisinopril|enalapril|ramipril|perindopril|"
+                      r"losartan|valsartan|olmesartan|telmisartan|candesartan|irbesartan|spironolactone|\bACE\s+inhibitor|\bARB\b",
+                      r"신장|콩팥|투석|사구체|에날라프릴|라미프릴|로사르탄|코자|발사르탄|디오반|올메사르탄|텔미사르탄|"
+                      r"칸데사르탄|스피로노락톤|알닥톤")
+POTASSIUM_STORY = (_any(r"skipping|slowing|irregular|flutter\w*|palpitat\w*", r"두근|부정맥|불규칙|건너뛰"),
+                   _any(r"jelly|weak|floppy|heavy\s+legs", r"힘이\s*(?:없|빠지)|흐물|후들"),
+                   _any(r"(?:nearly|almost)\s+(?:passed\s+out|fainted|blacked\s+out|collapsed)|faint", r"쓰러질\s*뻔|실신|핑\s*돌"))
+# Fewer movements told as a quiet baby ("baby's been really quiet since lunch, maybe 2 little flutters all afternoon")
+QUIET_BABY = _any(r"\bbaby(?:'s|\s+(?:has|is))?\s+(?:been\s+)?(?:really\s+|very\s+|so\s+|super\s+|unusually\s+)?(?:quiet|still)\b",
+                  r"\b(?:only|maybe|just)\s+(?:\d+|one|two|three|a\s+couple\s+of)\s+(?:little\s+|tiny\s+|small\s+|weak\s+)?"
+                  r"(?:flutters|kicks|movements|wiggles)\b",
+                  r"(?:아기|애기|뱃속\s*아기)(?:가|는)?\s*(?:\S+\s*)?(?:너무\s*|거의\s*)?(?:조용|잠잠|안\s*움직|꼼짝)")
+# A wound infection spreading, with fever and chills or confusion ("the whole foot is red, hot and swollen up to the
+# ankle, theres pus, a red streak going up his shin, he had shaking chills and 39.2 tonight and seems a bit confused"):
+# sepsis until shown otherwise
+SPREADING_INFECTION = _any(r"\bpus\b|red\s+(?:streak|line)s?|streak\w*\s+(?:up|going\s+up)|spreading\s+(?:redness|red)",
+                           r"고름|(?:빨간|붉은)\s*(?:줄|선)|빨갛게\s*번지")

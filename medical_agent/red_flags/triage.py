@@ -114,17 +114,25 @@ from .stories import (
     HEADACHE_WORSE,
     HEART_COMPANION,
     HEART_RATE_HIGH,
+    KIDNEY_OR_RAAS,
     METER_HI,
     NEAR_FAINT,
     NECK_BEND,
     NOTHING_KEPT_DOWN,
     PHOTOPHOBIA,
+    POTASSIUM_SALT,
+    POTASSIUM_STORY,
+    QUIET_BABY,
     RACING,
     RIGORS,
+    SEROTONERGIC,
+    SEROTONIN_SIGNS,
     SHOCK,
     SHORT_OF_BREATH,
+    SPREADING_INFECTION,
     SWEATING,
     SWOLLEN_JOINT,
+    TEMPERATURE_38,
     TEMPERATURE_NUMBER,
     UPPER_BACK,
     WATERS_TOLD,
@@ -255,6 +263,13 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("breathing", bool(BLUE_FINGERS.search(text)) and said(SHORT_OF_BREATH, text)),
         ("flu_falls", bool(VIRAL.search(text) and FALLING.search(text) and DIZZY_OR_WEAK.search(text))),
         ("chest_pain", bool(UPPER_BACK.search(text) and SWEATING.search(text) and HEART_COMPANION.search(text))),
+        ("serotonin_syndrome", bool(SEROTONERGIC.search(text) and TEMPERATURE_38.search(text)) and
+         sum(bool(p.search(text)) for p in SEROTONIN_SIGNS) >= 2),
+        ("high_potassium", bool(POTASSIUM_SALT.search(text) and KIDNEY_OR_RAAS.search(text)) and
+         sum(bool(p.search(text)) for p in POTASSIUM_STORY) >= 2),
+        ("fewer_fetal_movements", bool(QUIET_BABY.search(text) and LATE_PREGNANCY.search(text))),
+        ("sepsis", bool((FEVER.search(text) or TEMPERATURE_NUMBER.search(text)) and (RIGORS.search(text) or
+                        SPREADING_INFECTION.search(text)) and (CONFUSED.search(text) or CLOUDED.search(text)))),
     )
     for kind, hit in checks:
         if hit:
