@@ -153,7 +153,7 @@ EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|�
 # A hospital stay with it, then: "Spent three days in the ICU with DKA in March" (utterances_test12)
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
-EN_MONTH_AFTER = re.compile(r"^[^.]{0,20}?\b(?:in|back\s+in|last)\s+(?:January|February|March|April|May|June|July|August|"
+EN_MONTH_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in|back\s+in|last)\s+(?:the\s+)?(?:January|February|March|April|May|June|July|August|"
                             r"September|October|November|December|year|winter|summer|spring|autumn|fall)\b")
 # An earlier episode told in the past: "I had gestational diabetes with my first pregnancy" (the pregnancy too),
 # "첫째 임신했을 때 …었어요"
@@ -221,6 +221,45 @@ KO_A_SUBJECT = re.compile(r"(?<![가-힣])(?!저는|제가|나는|내가|저도|
                           r"(?:이|가|은|는)(?=\s)")
 
 
+# The same in English (utterances_test29): "… so I lay down on my mat until it passed", "… and i threw up twice. it's
+# gone today.", "… After water and a banana I was fine"
+EN_UNTIL_PASSED = re.compile(r"\b(?:until|till|before)\s+it\s+(?:passed|went\s+away|stopped|settled|eased(?:\s+off)?|wore\s+off)\b",
+                             re.I)
+EN_PASSED_NEXT = re.compile(r"^\W*(?:(?:it|that|this|they|all\s+of\s+(?:it|that))(?:'s|\s+is|\s+was|\s+has|'ve|\s+have)?\s+"
+                            # gone for good, not "gone purple" (utterances_test12)
+                            r"(?:all\s+|completely\s+|totally\s+)?(?:gone(?=\s*(?:[.,!;]|$|now|today|tonight|this|away|by|"
+                            r"since|completely|for\s+good))|passed|over|went\s+away|eased\s+off|settled(?:\s+down)?|"
+                            r"faded|cleared\s+up|stopped|wore\s+off)|(?:after\s+[^.?!]{1,40}?,?\s+)?I\s+was\s+(?:fine|ok|okay|"
+                            r"back\s+to\s+normal))\b", re.I)
+EN_PAST_SENTENCE = re.compile(r"\b(?:got|had|was|were|felt|threw|came|went|began|started|woke|\w{3,}ed)\b", re.I)
+
+
+# At first, then no more (utterances_test29): "처음엔 설사를 하도 해서 고생했는데 한 달쯤 지나니 괜찮아졌고요", "처음 일주일은
+# 트라마돌을 먹었고 지금은 타이레놀만 … 먹어요"
+KO_AT_FIRST = re.compile(r"(?<![가-힣])처음(?:엔|에는|에|\s*(?:며칠|일주일|한\s*달|몇\s*주|이틀|사흘|\d+\s*일)(?:은|는|동안|간))")
+KO_NOW_TAKEN = re.compile(r"(?:지금은|이제는|요즘은)\s")
+
+
+def _at_first(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
+    """A complaint of the first days that later in the sentence passed, or a medicine of the first days before what is
+    taken now (a complaint "now" joined by another, "지금은 가래도", may go on)."""
+    if not KO_AT_FIRST.search(text, sentence[0], start) or not past_tense(text, end, sentence[1]):
+        return False
+    turn = re.compile(KO_PASSED) if slot_of((start, end), others) in ILLNESS else KO_NOW_TAKEN
+    return bool(turn.search(text, end, sentence[1]))
+
+
+def _over_later_en(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
+    """An episode told in the past in English, and said to have passed in the same sentence or the next one."""
+    if slot_of((start, end), others) not in ILLNESS or not EN_PAST_SENTENCE.search(text, sentence[0], end):
+        return False
+    if (until := EN_UNTIL_PASSED.search(text, end, sentence[1])) and \
+            not [s for s, _e, slot in others if end < s < until.start() and slot in ILLNESS]:
+        return True
+    following = NEXT_SENTENCE.match(text, sentence[1])
+    return bool(following and following[1] and EN_PASSED_NEXT.match(following[1]))
+
+
 def _over_later(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
     """A complaint told in the past, and later in the message that it passed (:data:`KO_PASSED`); a sentence about
     someone else between them is passed over ("같이 일한 동생은 열사병으로 응급실에 실려 갔고요")."""
@@ -281,7 +320,8 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
             past_tense(text, end, s_right) and not KO_ONGOING.search(text[s_left:s_right]) and
             not KO_NOW.search(sentence_after) and not KO_AGAIN.search(sentence_before))):
         return True
-    if _korean_over(text, start, end, sentence, others) or _over_later(text, start, end, sentence, others):
+    if _korean_over(text, start, end, sentence, others) or _over_later(text, start, end, sentence, others) or \
+            _over_later_en(text, start, end, sentence, others) or _at_first(text, start, end, sentence, others):
         return True
     # the time said after the mention, then that it is over: "결핵은 고등학교 때 앓고 완치됐고" (utterances_test15)
     cause = KO_CAUSE_AFTER.match(sentence_after)      # "위궤양으로 피를 토해서 입원한 적이": the cause, had then too

@@ -110,6 +110,9 @@ FEMALE = re.compile(rf"여성{NOT_OF_A_PERSON}|여자(?!\s*친구)|여잔데|임
                     rf"(?:{BIRTHDAY_TOLD}|{MIDDLE_AGED})할머니(?=예요|이에요|입니다|인데|이고|라(?:서)?\s)|"
                     rf"{PARENT_OF}(?:mom|mum|mother|mama|grandma|granny|grandmother|nana)(?=\s+(?:of|to)\s+\w)|"
                     rf"{MIDDLE_AGED}아줌마(?=예요|이에요|입니다|인데|이고|고)|{STUDENT_AGE}여(?:대생|고생|학생)|{ELDER_AGE}할머니(?=예요|이에요|입니다|인데|이고)|\b(?:female|woman|girl|lady)\b|{SELF_DESCRIBED}gal\b", re.I)
+# "the lady across the hall", "that man", "another woman" (utterances_test29's round): someone else, not the speaker
+# (but "I'm the dad-to-be")
+SOMEONE_PLACED = re.compile(r"(?<!\bI'm\s)(?<!\bIm\s)(?<!\bI\sam\s)\b(?:the|this|that|another)\s+(?:[a-z]+\s+)?$", re.I)
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
@@ -223,7 +226,8 @@ def _told(text: str) -> list[RuleHit]:
         hits.append(RuleHit("age_group", f"{g.group(1)}0s", g.start(), g.end()))
     for pattern, value in ((FEMALE, "female"), (MALE, "male")):
         for mm in pattern.finditer(text):
-            hits.append(RuleHit("gender", value, mm.start(), mm.end()))
+            if not SOMEONE_PLACED.search(text, max(0, mm.start() - 20), mm.start()):
+                hits.append(RuleHit("gender", value, mm.start(), mm.end()))
     for mm in AGE_SEX.finditer(text):
         letter = (mm.group(2) or mm.group(4) or mm.group(6)).upper()      # "35 m, no chest pain" (utterances_test9)
         hits.append(RuleHit("gender", "female" if letter == "F" else "male", mm.start(), mm.end()))
