@@ -146,7 +146,12 @@ ASKS = {
     "skip_doses": re.compile(r"하루\s*걸러|이틀에\s*한\s*번|격일|반\s*(?:만|알|씩)\s*(?:먹|드시|복용)|반으로\s*(?:줄|쪼개|나눠)|"
                              r"every\s+other\s+day|alternate\s+days|"
                              r"skip(?:ping)?\s+(?:a\s+|some\s+|the\s+|my\s+|her\s+|his\s+)?(?:doses?|days?|pills?|tablets?)|"
-                             r"half\s+(?:a\s+|the\s+|her\s+|his\s+|my\s+)?(?:dose|pill|tablet)|cut\s+\w+\s+in\s+half", _I),
+                             r"half\s+(?:a\s+|the\s+|her\s+|his\s+|my\s+)?(?:dose|pill|tablet)|cut\s+\w+\s+in\s+half|"
+                             # only on the days a symptom is felt (visitor_test26: "just take her apixaban on the days
+                             # she feels it")
+                             r"(?:only\s+)?on\s+the\s+days?\s+(?:when\s+)?(?:she|he|i|they)\s+(?:feels?|notices?|gets?|has)\b|"
+                             r"only\s+when\s+(?:she|he|i|they)\s+(?:feels?|notices?|gets?|has)\s+(?:it|them|symptoms|the\s+\w+)|"
+                             r"(?:증상|두근거림|두근거릴|느낄|느껴질)\S{0,3}\s*때만\s*(?:\S+\s*)?(?:먹|드시|복용)", _I),
     # an insulin dose raised on one's own ("give her an extra unit or two each night")
     "raise_dose": re.compile(r"extra\s+(?:unit|dose|shot|jab)s?|\bunits?\s+or\s+two\b|(?:a\s+(?:few|couple)|some)\s+more\s+units|"
                              r"(?:increase|raise|bump\s+up|up)\s+(?:her|his|my|the)\s+(?:insulin|dose|units)|"
@@ -234,6 +239,26 @@ ASKS = {
     # aspirin at a low dose prescribed in pregnancy (to prevent pre-eclampsia), not for pain
     "low_dose_aspirin": re.compile(r"저용량|(?<!\d)(?:75|81|100)\s*(?:mg|밀리)|\b81\b|baby\s+aspirin|임신\s*중독증|전자간증|"
                                    r"pre-?eclampsia|low[-\s]dose", _I),
+    # the twenty-fourth blind round (visitor_test26): a new headache worst on waking or worse lying down; a change of
+    # bowel habit back and forth; a thickened heart muscle; a very high glucose with days of thirst and peeing
+    "headache_positional": re.compile(r"(?:머리|두통)[^.?!]{0,40}(?:누워\s*(?:있으면|있을\s*때|서)\s*(?:더\s*)?(?:심해|아파)|"
+                                      r"아침에?\s*(?:일어날\s*때|깨면|깰\s*때)[^.?!]{0,10}(?:제일|가장)\s*(?:심|아프))|"
+                                      r"(?:아침에?\s*(?:일어날\s*때|깨면)|누워\s*(?:있으면|있을\s*때))[^.?!]{0,20}(?:머리|두통)[^.?!]{0,10}"
+                                      r"(?:제일|가장|더)\s*(?:심|아프|아파)|"
+                                      r"headache\w*[^.?!]{0,60}(?:worse\s+(?:when\s+)?(?:(?:I'?m|he'?s|she'?s|I|he|she)\s+)?(?:lying|lie|lies)\s+down|"
+                                      r"worst\s+(?:when\s+(?:I|he|she)\s+wakes?|first\s+thing|in\s+the\s+morning|on\s+waking)|"
+                                      r"wakes?\s+(?:me|him|her)\s+(?:up\s+)?(?:at\s+night|from\s+sleep))", _I),
+    "bowel_change": re.compile(r"(?:변비|변이\s*(?:며칠씩\s*)?안\s*나오)[^.?!]{0,25}설사[^.?!]{0,20}(?:왔다\s*갔다|번갈|반복)|"
+                               r"설사[^.?!]{0,25}변비[^.?!]{0,20}(?:왔다\s*갔다|번갈|반복)|배변\s*습관이?\s*(?:바뀌|달라|변했)|"
+                               r"alternat\w*\s+(?:between\s+)?(?:constipation|diarrh\w*)|(?:constipat\w*|diarrh\w*)[^.?!]{0,40}"
+                               r"(?:back\s+and\s+forth|on\s+and\s+off|alternat\w*)|change\s+in\s+(?:his|her|my|their)?\s*bowel\s+habits?",
+                               _I),
+    "lvh": re.compile(r"좌심실\s*비대|심장\s*(?:근육|벽)이?\s*(?:\S+\s*)?두꺼|left\s+ventricular\s+hypertrophy|\bLVH\b|"
+                      r"thick(?:ened|er)?\s+heart\s+(?:muscle|wall)|heart\s+(?:muscle|wall)\s+(?:is\s+|has\s+)?thicken", _I),
+    "sugar_400": re.compile(r"(?:혈당|blood\s+sugar|glucose|meter|sugar)\D{0,25}?(?<!\d)[4-9]\d\d(?!\d)", _I),
+    "thirst_peeing": re.compile(r"갈증|목이\s*(?:계속|자꾸|너무)\s*마르|물을?\s*(?:엄청|계속|너무|많이)\s*(?:마시|찾)|소변을?\s*(?:너무\s*)?자주|"
+                                r"thirsty|peeing\s+(?:nonstop|non-stop|constantly|all\s+the\s+time|a\s+lot)|drinking\s+(?:tons|loads|"
+                                r"so\s+much|water\s+nonstop)", _I),
     # breastfeeding (the twenty-third blind round: "모유 수유 중인데요 … 이제 애기 낳았으니까 다시 먹어도 되는 거죠" about a
     # statin stopped for the pregnancy got no word that statins are avoided while breastfeeding)
     "breastfeeding": re.compile(r"모유\s*수유|수유\s*(?:중|하고|하는|해요|하면)|젖(?:을|을\s*)?\s*(?:먹이|물리)|유축|"

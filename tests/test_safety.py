@@ -421,3 +421,27 @@ def test_two_medicines_of_a_kind_for_one_other_person_still_get_the_caution():
     names = rule_names(collect_facts(None, turn, {"bisoprolol": "beta-blocker", "propranolol": "beta-blocker"},
                                      "아빠가 비소프롤롤 드시는데 프로프라놀롤도 받아오셨어요"))
     assert "same_medicine_twice" in names
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({}, "두통이 2주째인데 아침에 깰 때 제일 심하고 누워 있으면 더 아파요", "headache_positional"),
+    ({}, "my husband's headaches are new this month and worse when he's lying down", "headache_positional"),
+    ({}, "엄마가 요즘 변비랑 설사가 번갈아 와요 나이 탓이겠죠?", "bowel_change"),
+    ({}, "I've been alternating between constipation and diarrhoea since spring", "bowel_change"),
+    ({}, "echo showed LVH, my trainer says a bigger heart is a fitter heart", "lvh"),
+    ({"medications": [{"name": "Rivaroxaban", "assertion": "present"}]},
+     "자렐토를 두근거릴 때만 먹으면 안 돼요?", "anticoagulant_skipped"),
+    ({}, "dad's sugar was 512 today, he's been so thirsty and peeing all the time but no ketones", "very_high_sugar_thirst"),
+])
+def test_the_twenty_fourth_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """A new headache worse lying down put down to a pillow, a bowel habit changed at 62 put down to age, a thickened
+    heart called strong, a blood thinner taken only on symptom days, a glucose of 430 with thirst called safe without
+    ketones: each was answered without its point (visitor_test26; other words here)."""
+    assert rule in rule_names(collect_facts(None, turn, {"rivaroxaban": "anticoagulant"}, text))
+
+
+@pytest.mark.parametrize("text", ["I get a headache after a long day at the screen", "설사를 하루 했는데 나았어요",
+                                  "my heart rate was 45 on my watch", "sugar was 140 after dinner and I'm thirsty"])
+def test_an_ordinary_headache_a_days_diarrhoea_or_a_moderate_sugar_gets_no_new_caution(text):
+    names = set(rule_names(collect_facts(None, {}, {}, text)))
+    assert not names & {"headache_positional", "bowel_change", "lvh", "very_high_sugar_thirst"}

@@ -362,4 +362,31 @@ ROUND_RULES: list[tuple[str, Any, dict[str, str]]] = [
             "into the next day after drinking. Night sweats or a morning headache and fogginess may be a low, not a "
             "hangover: check the glucose. When drinking, eat carbohydrate with it, check before bed, and make sure "
             "someone with you knows you have diabetes."}),
+    # --- the twenty-fourth blind pairwise round (visitor_test26, claims checked) ---
+    ("headache_positional", lambda f: "headache_positional" in f.asks,
+     {"ko": "새로 생긴 두통이 아침에 깰 때 가장 심하거나 누우면 더 심해지고 몇 주째 계속된다면, 베개나 자세 탓으로 넘기지 말고 "
+            "가까운 시일 안에 진료를 받으세요. 구토, 시야 변화, 팔다리 힘 빠짐, 혼란이 함께 있으면 바로 응급실로 가세요.",
+      "en": "A new headache that is worst on waking or worse lying down and has gone on for weeks needs a doctor's "
+            "assessment soon, not a new pillow. With vomiting, changes in vision, weakness or confusion, go to the "
+            "emergency department now."}),
+    ("bowel_change", lambda f: "bowel_change" in f.asks,
+     {"ko": "몇 주 넘게 변비와 설사가 번갈아 오는 등 배변 습관이 새로 바뀌었다면, 특히 50세 이후에는 나이 탓으로 넘기지 말고 "
+            "진료를 받으세요. 5년 전 대장내시경이 깨끗했어도 새 증상이 있으면 의사가 다시 검사를 권할 수 있습니다. 변에 피, "
+            "체중 감소, 빈혈이 있으면 더 서두르세요.",
+      "en": "A new change in bowel habit lasting more than a few weeks, such as constipation alternating with "
+            "diarrhoea, needs a doctor's review, especially after 50, even after a clear colonoscopy some years ago. "
+            "Blood in the stool, weight loss or anaemia make it more urgent."}),
+    ("lvh", lambda f: "lvh" in f.asks,
+     {"ko": "고혈압 때문에 생긴 좌심실 비대는 심장이 튼튼해진 것이 아니라 높은 압력에 오래 시달린 흔적으로, 심부전·부정맥·"
+            "뇌졸중 위험을 높입니다. 혈압을 치료하면 좋아질 수 있으니 미루지 말고 진료를 받아 혈압 치료를 시작하세요.",
+      "en": "Left ventricular hypertrophy from high blood pressure is not a stronger heart but strain from years of "
+            "pressure; it raises the risk of heart failure, rhythm problems and stroke. Treating the blood pressure "
+            "can reverse it: see a doctor and start treatment rather than wait."}),
+    ("very_high_sugar_thirst", lambda f: "sugar_400" in f.asks and "thirst_peeing" in f.asks,
+     {"ko": "혈당이 400 이상이면서 며칠째 심한 갈증과 잦은 소변이 있으면, 특히 감염이 있는 고령의 2형 당뇨 환자는 케톤이 "
+            "음성이어도 고삼투압 고혈당 상태일 수 있습니다. 물만 더 마시게 하지 말고 오늘 바로 진료를 받으세요. 졸려하거나 "
+            "말이 어눌하거나 혼란스러우면 119에 전화하세요.",
+      "en": "A glucose of 400 or more with days of great thirst and passing a lot of urine, especially in an older person "
+            "with type 2 diabetes and an infection, can be a hyperosmolar state even with no ketones: do not just give "
+            "more water, get medical care today, and call emergency services if they become drowsy or confused."}),
 ]
