@@ -61,3 +61,16 @@ def test_a_stranger_named_by_sex_sets_no_sex_of_the_speaker(full_extractor, text
 ])
 def test_an_episode_that_passed_or_a_first_medicine_replaced_is_over(full_extractor, text, name, status):
     assert statuses(full_extractor.extract(text)).get(name) == status
+
+
+@pytest.mark.parametrize("text, name, status", [
+    # utterances_test30 (read after its blind run): the one stopped named in a correction, an event dated by its year,
+    # an illness had last week (other words here)
+    ("제가 잘못 말했는데 끊은 건 리피토고 크레스토는 계속 먹어요", "Atorvastatin", "historical"),
+    ("제가 잘못 말했는데 끊은 건 리피토고 크레스토는 계속 먹어요", "Rosuvastatin", "present"),
+    ("to be clear, my stroke was 2019, not last year", "Stroke", "historical"),
+    ("got strep last week and finished the antibiotics yesterday", "Streptococcal pharyngitis", "historical"),
+    ("I had a cough last week and it's still there", "Cough", "present"),
+])
+def test_a_correction_a_dated_event_and_last_weeks_illness(full_extractor, text, name, status):
+    assert statuses(full_extractor.extract(text)).get(name) == status

@@ -97,6 +97,10 @@ EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+
                                # "finished 10 days of amoxicillin" (utterances_test28)
                                r"(?:(?:a\s+|the\s+|my\s+)?(?:\d+|\w+)[\s-]+days?\s+(?:course\s+)?of\s+)?$",
                                re.I)       # "Stopped: naproxen (kidneys)" (utterances_test27)
+# A medicine named as the one stopped ("판토록을 끊었다고 했는데 끊은 건 가스모틴이고"), an illness dated by a year
+KO_STOPPED_ONE_BEFORE = re.compile(r"(?:끊은|중단한|안\s*먹는)\s*(?:건|것은|약은|게)\s*$")
+EN_WAS_YEAR_AFTER = re.compile(r"^\s*(?:was|happened)\s+(?:in\s+|back\s+in\s+)?(?:19|20)\d{2}\b", re.I)
+EN_STILL = re.compile(r"\b(?:still|again|keeps?)\b", re.I)    # "I had a cough last week and it's still there"
 # The last episode long ago: "last seizure 2019" (utterances_test27); a stone passed ("passed two kidney stones")
 EN_LAST_BEFORE = re.compile(r"\blast\s+(?:\w+\s+)?$", re.I)
 EN_LAST_WHEN_AFTER = re.compile(r"^\s*(?:(?:attack|episode|flare|one)\s+)?(?:was\s+)?(?:(?:in\s+|back\s+in\s+)?(?:19|20)\d{2}\b|"
@@ -154,7 +158,7 @@ EN_ITEM_TIME = re.compile(r"\bat\s+(?:age\s+)?[1-9]\d?(?!\d|\.\d|\s*(?::|am|pm|�
 EN_ADMITTED_BEFORE = re.compile(r"\b(?:(?:in|to)\s+(?:the\s+)?(?:hospital|ICU|ER|A&E|emergency\s+room)|hospitali[sz]ed|"
                                 r"admitted)\s+(?:with|for)\s+(?:an?\s+|my\s+)?(?:[\w-]+\s+)?$", re.I)
 EN_MONTH_AFTER = re.compile(r"^[^.]{0,30}?\b(?:in|back\s+in|last)\s+(?:the\s+)?(?:January|February|March|April|May|June|July|August|"
-                            r"September|October|November|December|year|winter|summer|spring|autumn|fall)\b")
+                            r"September|October|November|December|year|winter|summer|spring|autumn|fall|week|month)\b")
 # An earlier episode told in the past: "I had gestational diabetes with my first pregnancy" (the pregnancy too),
 # "첫째 임신했을 때 …었어요"
 EN_EARLIER_EPISODE = re.compile(r"\b(?:had|was|were|got|developed|did)\b[^.?!]{0,60}\b(?:with|during|in|after)\s+my\s+"
@@ -310,6 +314,10 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
         return True
     if EN_STOPPED_BEFORE.search(sentence_before) and slot_of((start, end), others) in (None, "medication"):
         return True         # "since i stopped my effexor cold turkey": the medicine, not what came since
+    if KO_STOPPED_ONE_BEFORE.search(sentence_before) and slot_of((start, end), others) in (None, "medication"):
+        return True         # "끊은 건 가스모틴이고" (utterances_test30): the one stopped, named in a correction
+    if EN_WAS_YEAR_AFTER.match(sentence_after) and slot_of((start, end), others) in ILLNESS:
+        return True         # "my heart attack was 2016 not 2006" (utterances_test30): an event dated in the past
     if (EN_LAST_BEFORE.search(sentence_before) and EN_LAST_WHEN_AFTER.match(sentence_after)) or \
             EN_PASSED_BEFORE.search(sentence_before):
         return True
@@ -340,7 +348,8 @@ def historical(text: str, start: int, end: int, clause_end: int, sentence: tuple
             (over and _said_of(text, (start, end), end + over.end(), others, STOPPED if over["drug"] else ILLNESS)):
         return True
     if (EN_HAD_BEFORE.search(text[s_left:start]) or EN_EFFECT_AFTER.match(sentence_after)) and \
-            (EN_PAST_TIME_AFTER.search(sentence_after) or EN_MONTH_AFTER.search(sentence_after)):
+            (EN_PAST_TIME_AFTER.search(sentence_after) or EN_MONTH_AFTER.search(sentence_after)) and \
+            not EN_STILL.search(sentence_after):
         return True
     if EN_AFTER_BEFORE.search(text[s_left:start]) and (EN_PAST_TIME_AFTER.search(sentence_after) or
                                                         EN_MONTH_AFTER.search(sentence_after)):
