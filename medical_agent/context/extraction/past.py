@@ -100,7 +100,7 @@ EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+
 # A medicine named as the one stopped ("판토록을 끊었다고 했는데 끊은 건 가스모틴이고"), an illness dated by a year
 KO_STOPPED_ONE_BEFORE = re.compile(r"(?:끊은|중단한|안\s*먹는)\s*(?:건|것은|약은|게)\s*$")
 EN_WAS_YEAR_AFTER = re.compile(r"^\s*(?:was|happened)\s+(?:in\s+|back\s+in\s+)?(?:19|20)\d{2}\b", re.I)
-EN_STILL = re.compile(r"\b(?:still|again|keeps?)\b", re.I)    # "I had a cough last week and it's still there"
+EN_STILL = re.compile(r"\bstill\b", re.I)    # "I had a cough last week and it's still there"
 # The last episode long ago: "last seizure 2019" (utterances_test27); a stone passed ("passed two kidney stones")
 EN_LAST_BEFORE = re.compile(r"\blast\s+(?:\w+\s+)?$", re.I)
 EN_LAST_WHEN_AFTER = re.compile(r"^\s*(?:(?:attack|episode|flare|one)\s+)?(?:was\s+)?(?:(?:in\s+|back\s+in\s+)?(?:19|20)\d{2}\b|"
