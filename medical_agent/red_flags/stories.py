@@ -146,8 +146,6 @@ SEROTONIN_SIGNS = (_any(r"restless|agitated|can'?t\s+sit\s+still", r"안절부�
                         r"땀을?\s*(?:비\s*오듯|줄줄|흠뻑|쏟)|땀이\s*(?:비\s*오듯|줄줄|쏟)"),
                    _any(r"shak(?:ing|y)|trembl\w*|tremor|twitch\w*|jerk\w*", r"덜덜|떨리|떨려|떨림|움찔|경련하듯"),
                    re.compile(r"(?:pulse|heart\s*rate|맥박|심박\w*)\D{0,12}?(?<!\d)(?:1[2-9]\d|2\d\d)(?!\d)", re.I))
-TEMPERATURE_38 = re.compile(r"(?<![\d.])(?:3[89]|4[01])(?:\.\d)?\s*(?:도|℃|°\s*C?|C\b)|(?<![\d.])10[1-5](?:\.\d)?\s*(?:°\s*F?|F\b)?|"
-                            r"fever|열이|고열", re.I)
 # Salt swapped for a potassium salt on a kidney or ACE/ARB medicine, then weak legs, a skipping or slow heart or a
 # near-faint ("potassium 'lite' salt … kidney disease, on lisinopril … legs feel like jelly, … heart keeps skipping and
 # slowing, and he nearly passed out"): high potassium until shown otherwise

@@ -132,7 +132,6 @@ from .stories import (
     SPREADING_INFECTION,
     SWEATING,
     SWOLLEN_JOINT,
-    TEMPERATURE_38,
     TEMPERATURE_NUMBER,
     UPPER_BACK,
     WATERS_TOLD,
@@ -263,7 +262,7 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("breathing", bool(BLUE_FINGERS.search(text)) and said(SHORT_OF_BREATH, text)),
         ("flu_falls", bool(VIRAL.search(text) and FALLING.search(text) and DIZZY_OR_WEAK.search(text))),
         ("chest_pain", bool(UPPER_BACK.search(text) and SWEATING.search(text) and HEART_COMPANION.search(text))),
-        ("serotonin_syndrome", bool(SEROTONERGIC.search(text) and TEMPERATURE_38.search(text)) and
+        ("serotonin_syndrome", bool(SEROTONERGIC.search(text) and (FEVER.search(text) or TEMPERATURE_NUMBER.search(text))) and
          sum(bool(p.search(text)) for p in SEROTONIN_SIGNS) >= 2),
         ("high_potassium", bool(POTASSIUM_SALT.search(text) and KIDNEY_OR_RAAS.search(text)) and
          sum(bool(p.search(text)) for p in POTASSIUM_STORY) >= 2),

@@ -242,6 +242,7 @@ EN_PAST_SENTENCE = re.compile(r"\b(?:got|had|was|were|felt|threw|came|went|began
 # 트라마돌을 먹었고 지금은 타이레놀만 … 먹어요"
 KO_AT_FIRST = re.compile(r"(?<![가-힣])처음(?:엔|에는|에|\s*(?:며칠|일주일|한\s*달|몇\s*주|이틀|사흘|\d+\s*일)(?:은|는|동안|간))")
 KO_NOW_TAKEN = re.compile(r"(?:지금은|이제는|요즘은)\s")
+KO_PASSED_ANYWHERE = re.compile(KO_PASSED)
 
 
 def _at_first(text: str, start: int, end: int, sentence: tuple[int, int], others: Others) -> bool:
@@ -249,7 +250,7 @@ def _at_first(text: str, start: int, end: int, sentence: tuple[int, int], others
     taken now (a complaint "now" joined by another, "지금은 가래도", may go on)."""
     if not KO_AT_FIRST.search(text, sentence[0], start) or not past_tense(text, end, sentence[1]):
         return False
-    turn = re.compile(KO_PASSED) if slot_of((start, end), others) in ILLNESS else KO_NOW_TAKEN
+    turn = KO_PASSED_ANYWHERE if slot_of((start, end), others) in ILLNESS else KO_NOW_TAKEN
     return bool(turn.search(text, end, sentence[1]))
 
 
