@@ -93,9 +93,11 @@ EN_NOW = re.compile(r"\b(?:but|now|currently|these\s+days|still|instead|however|
                     r"I'?m\s+(?:on|taking)|I\s+am\s+(?:on|taking)|I\s+take)\b", re.I)
 EN_SWITCHED_FROM = re.compile(r"\b(?:switched|changed|moved|came|went|got|was\s+taken)\s+"
                               r"(?:me\s+)?(?:over\s+)?(?:off|from)\s+(?:(?!to\b)[\w-]+\s+){0,2}$", re.I)
-EN_STOPPED_BEFORE = re.compile(r"\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?"
+EN_STOPPED_BEFORE = re.compile(r"(?:\b(?:stopped|quit|finished)\s*:?\s+(?:taking\s+|using\s+|needing\s+)?(?:my\s+|the\s+)?"
                                # "finished 10 days of amoxicillin" (utterances_test28)
-                               r"(?:(?:a\s+|the\s+|my\s+)?(?:\d+|\w+)[\s-]+days?\s+(?:course\s+)?of\s+)?$",
+                               r"(?:(?:a\s+|the\s+|my\s+)?(?:\d+|\w+)[\s-]+days?\s+(?:course\s+)?of\s+)?|"
+                               # "so I'm off the nifedipine" (utterances_test30's round)
+                               r"\b(?:I'?m|I\s+am|I've\s+been)\s+(?:now\s+|finally\s+|completely\s+)?off\s+(?:the\s+|my\s+)?)$",
                                re.I)       # "Stopped: naproxen (kidneys)" (utterances_test27)
 # A medicine named as the one stopped ("판토록을 끊었다고 했는데 끊은 건 가스모틴이고"), an illness dated by a year
 KO_STOPPED_ONE_BEFORE = re.compile(r"(?:끊은|중단한|안\s*먹는)\s*(?:건|것은|약은|게)\s*$")

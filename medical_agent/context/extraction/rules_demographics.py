@@ -116,7 +116,7 @@ SOMEONE_PLACED = re.compile(r"(?<!\bI'm\s)(?<!\bIm\s)(?<!\bI\sam\s)\b(?:the|this
 # a positive test is a pregnancy: "방금 임테기 두줄 나왔어요" (the seventh blind pairwise round: enalapril went on
 # without the pregnancy rule); "pregnancy" alone in "pregnancy test" is matched by the first form only when positive
 PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*줄|두\s*줄.{0,6}임테기|임신\s*테스트(?:기)?.{0,10}(?:두\s*줄|양성)|"
-                      r"\bpositive\s+pregnancy\s+test\b|\bpregnancy\s+test\s+(?:is\s+|was\s+|came\s+(?:back|out)\s+)?positive\b|"
+                      r"(?<!임신\s)(?<!임신)테스트기(?:에|에서|가|는)?\s*(?:선명하게\s*)?두\s*줄|\bpositive\s+pregnancy\s+test\b|\bpregnancy\s+test\s+(?:is\s+|was\s+|came\s+(?:back|out)\s+)?positive\b|"
                       r"\bpregnan(?:t|cy)\b(?!\s+test)|"
                       # "Had my 20-week anatomy scan yesterday and the baby looks perfect" (utterances_test24)
                       r"\bmy\s+(?:\d{1,2}[\s-]*(?:weeks?|wk)\s+)?(?:anatomy|dating|nuchal|anomaly)\s+scan\b|"
@@ -124,11 +124,16 @@ PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*�
                       r"(?:첫째|둘째|셋째|넷째|아기|애기|아이)(?:를|을)?\s*가졌(?:는데|어요|고|습니다)", re.I)
 # "Not pregnant (my period came Monday)", "임신 테스트도 음성이었어요" (utterances_test19): the person is not pregnant
 NOT_PREGNANT = re.compile(r"\bnot\s+pregnant\b|\bpregnancy\s+test\s+(?:was\s+|came\s+back\s+|is\s+)?negative\b|"
-                          r"\bnegative\s+pregnancy\s+test\b|임신(?:은|이)?\s*아니|임신\s*테스트(?:기)?(?:도|는|가|를\s*했는데)?\s*"
+                          r"\bnegative\s+pregnancy\s+test\b|임신(?:은|이)?\s*아니|"
+                          # "소파술 받고 지금은 임신 상태가 아니에요" (utterances_test30's round)
+                          r"임신\s*(?:상태|중)(?:가|이|은|는)?\s*(?:아니|아닙|아님)|임신\s*테스트(?:기)?(?:도|는|가|를\s*했는데)?\s*"
                           r"(?:\S+\s*)?음성|임테기(?:도|는)?\s*(?:\S+\s*)?(?:한\s*줄|음성)", re.I)
 # A birth told as done: a pregnancy said beside it without its weeks is the one that ended ("애 낳은 지 넉 달 됐어요.
 # 임신 막달에 임신중독증이 왔었는데 …", "I had my baby in May and was diabetic while pregnant")
 BIRTH_TOLD = re.compile(r"(?:낳은\s*지|출산한\s*지|출산\s*후|출산하고|낳고\s*나서|(?:애|아기|아이)(?:를)?\s*낳고|분만\s*후|"
+                        # "3주 전에 출산했어요", "Baby girl arrived on the 3rd" (utterances_test30's round)
+                        r"출산했|(?:애|아기|아이|딸|아들)(?:를|을)?\s*낳았|"
+                        r"\bbaby\s+(?:boy\s+|girl\s+)?(?:arrived|was\s+born)\b|"
                         r"\bgave\s+birth\b|\bhad\s+(?:my|the|our)\s+(?:baby|son|daughter|twins)\b|\bpost-?partum\b|"
                         r"\bsince\s+(?:the|my)\s+baby\s+(?:was\s+born|arrived|came)\b)", re.I)
 PREGNANT_AGAIN = re.compile(r"\bnow\b|\bagain\b|\bcurrently\b|지금|현재|다시|또\s", re.I)
@@ -209,6 +214,19 @@ def ended_pregnancy(text: str, hit: RuleHit, hits: list[RuleHit]) -> bool:
         not PREGNANT_AGAIN.search(text, max(0, hit.start - 20), hit.end + 10)
 
 
+# Conditions a birth ends: told beside a birth, without "still", they are the pregnancy's, now over ("3주 전에
+# 출산했어요. 임신 중에 임신성 당뇨 때문에 인슐린을 맞았는데 …", "Baby girl arrived on the 3rd! The preeclampsia settled down")
+ENDED_WITH_BIRTH = frozenset({"C0032961", "C0085207", "C0032914"})     # Pregnancy, Gestational diabetes, Pre-eclampsia
+STILL_NEAR = re.compile(r"\bstill\b|아직|여전히|계속", re.I)
+
+
+def over_with_birth(text: str, cui: str, start: int, end: int) -> bool:
+    """The mention at ``start``–``end`` of a condition a birth ends (:data:`ENDED_WITH_BIRTH`) belongs to a pregnancy a
+    birth in the message ended (:func:`ended_pregnancy`), and nothing right after it says it is still there."""
+    return cui in ENDED_WITH_BIRTH and not STILL_NEAR.search(text, max(0, start - 30), min(len(text), end + 40)) and \
+        ended_pregnancy(text, RuleHit("is_pregnant", True, start, end), find_demographics(text))
+
+
 def find_demographics(text: str) -> list[RuleHit]:
     listed = [RuleHit(h.field, h.value, h.start, h.end, scope=h.scope) for h in find_intake(text)]
     hits = [*listed, *_told(text)]
@@ -240,11 +258,10 @@ def _told(text: str) -> list[RuleHit]:
     for mm in AGE_SEX_OPENING.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))
     denied = [mm.span() for mm in NOT_PREGNANT.finditer(text)]
-    for start, end in denied:
-        hits.append(RuleHit("is_pregnant", False, start, end))
-    for mm in PREGNANT.finditer(text):
-        if not any(start <= mm.start() < end for start, end in denied):
-            hits.append(RuleHit("is_pregnant", True, mm.start(), mm.end()))
+    pregnancy = [RuleHit("is_pregnant", False, start, end) for start, end in denied]
+    pregnancy += [RuleHit("is_pregnant", True, mm.start(), mm.end()) for mm in PREGNANT.finditer(text)
+                  if not any(start <= mm.start() < end for start, end in denied)]
+    hits += sorted(pregnancy, key=lambda h: h.start)    # the last said is now ("임신 12주였는데 지금은 임신 상태가 아니에요")
     w = _first(PREGNANCY_WEEKS, text)
     if w:
         weeks = int(w.group(1))

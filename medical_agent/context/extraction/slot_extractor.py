@@ -39,7 +39,7 @@ from .contradictions import (
 )
 from .mentions import ConceptLinker, Mention, holds
 from .retaken import retaken
-from .rules_demographics import ended_pregnancy, find_demographics
+from .rules_demographics import ended_pregnancy, find_demographics, over_with_birth
 from .rules_lay import LayConditions, lay_assertion, names_a_reason
 from .rules_measurements import Implausible, Measurement, read_measurements
 
@@ -141,6 +141,8 @@ class SlotExtractor:
                                    kept=m.name not in CLASS_TOPICS)
             if m.source == "lay":
                 assertion = lay_assertion(text, m, assertion)
+            elif assertion == A.PRESENT and over_with_birth(text, m.cui, m.start, m.end):
+                assertion = A.HISTORICAL
             item: dict[str, Any] = {"name": m.name, "cui": m.cui, "tui": m.tui, "text": m.text,
                                     "span": [m.start, m.end], "confidence": round(m.confidence, 3),
                                     "assertion": assertion, "timestamp": stamp, "source": m.source}
