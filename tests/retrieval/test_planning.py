@@ -40,6 +40,18 @@ def test_a_part_without_its_own_concept_carries_the_earlier_one_and_variants_dif
     assert follow.searches == 2 and follow.subtasks[0].queries[1].startswith("metformin")
 
 
+def test_a_story_before_the_question_is_part_of_it_not_a_subtask_of_its_own():
+    told = ("Since my diagnosis I've swapped white rice for brown, and my uncle says brown rice is a free food. "
+            "Is brown rice really unlimited?")
+    assert len(split_parts(told)) >= 2 and not make_plan(told, link).multi
+    assert not make_plan("엄마가 천식이 있으시고 메트포르민도 드세요. 그리고 요즘 기침을 많이 하세요.", link).multi
+    two = make_plan("I take metformin and my kidneys are weak. Is metformin safe? Also, what causes a stroke?", link)
+    assert [s.text for s in two.subtasks] == ["I take metformin and my kidneys are weak. Is metformin safe?",
+                                             "what causes a stroke?"]
+    tail = make_plan("메트포르민 부작용이 뭔가요? 그리고 신장이 안 좋을 때 용량은 어떻게 하나요? 저는 예순이에요", link)
+    assert len(tail.subtasks) == 2 and tail.subtasks[1].text.endswith("저는 예순이에요")
+
+
 def ev(cid):
     return Evidence(cid, cid, cid, f"text of {cid}")
 
@@ -65,6 +77,22 @@ def test_every_part_gets_places_and_parallel_equals_sequential():
     sequential, _ = planned_search(plan, search, 4, workers=1, prepare=prepared.extend)
     assert prepared == [q for st in plan.subtasks for q in st.queries]       # every query, before the searches
     assert [h.chunk_id for h in sequential] == [h.chunk_id for h in hits] and per_part[0][0] == "s1"
+
+
+def test_the_whole_message_is_searched_too_and_its_passages_come_first():
+    text = "What are the warning signs of a stroke, and how is high blood pressure linked to it?"
+    plan = make_plan(text, link)
+    found = {text: ["w1", "s1"], "stroke": ["s1", "s2"], "pressure": ["p1", "p2"]}
+
+    def search(query):
+        key = query if query == text else "stroke" if "pressure" not in query else "pressure"
+        return [ev(c) for c in found[key]]
+
+    hits, per_part = planned_search(plan, search, 5, whole=text)
+    assert [h.chunk_id for h in hits][:2] == ["w1", "s1"] and hits[0].rank == 1
+    assert hits[0].metadata["subtask"] == 0 and "subtask_text" not in hits[0].metadata
+    assert {"s2", "p1"} <= {h.chunk_id for h in hits} and len(per_part) == len(plan.subtasks)
+    assert next(h for h in hits if h.chunk_id == "p1").metadata["subtask"] == 2
 
 
 def test_quota_merge_skips_taken_passages_and_fills_from_the_longer_ranking():

@@ -28,8 +28,8 @@ def command(args: argparse.Namespace) -> int:
     records: list[dict[str, Any]] = []
     failed: list[str] = []
 
-    def planned(plan: Any, k: int) -> list:
-        return planned_search(plan, lambda q: pipeline.search(q, k)[0], k, prepare=pipeline.prepare)[0]
+    def planned(plan: Any, k: int, text: str) -> list:
+        return planned_search(plan, lambda q: pipeline.search(q, k)[0], k, prepare=pipeline.prepare, whole=text)[0]
 
     def llm_planner(text: str, k: int) -> list:
         """The planning call as the agent makes it on a first turn; its failures fall back to the rules."""
@@ -37,11 +37,11 @@ def command(args: argparse.Namespace) -> int:
         records.extend(asked.records)
         if asked.value is None:
             failed.append(text)
-        return planned(asked.value.plan() if asked.value else make_plan(text, linker.link), k)
+        return planned(asked.value.plan() if asked.value else make_plan(text, linker.link), k, text)
 
     methods = {
         "single": lambda text, k: pipeline.search(text, k)[0],
-        "planner": lambda text, k: planned(make_plan(text, linker.link), k),
+        "planner": lambda text, k: planned(make_plan(text, linker.link), k, text),
         "llm_planner": llm_planner,
     }
     report = evaluate({m: methods[m] for m in wanted}, load_questions(args.questions), args.k)

@@ -69,7 +69,8 @@ def pipeline_search(pipeline: QueryPipeline, methods: Sequence[str], rrf_k: int 
         if method == "planner":
             plan = make_plan(text, pipeline.linker.link if pipeline.linker else lambda _: [])
             if plan.searches > 1:
-                return planned_search(plan, lambda q: pipeline.search(q, n)[0], n, prepare=pipeline.prepare)[0]
+                return planned_search(plan, lambda q: pipeline.search(q, n)[0], n, prepare=pipeline.prepare,
+                                      whole=text)[0]
             method = "hybrid"
         return pipeline.search(text, n, method=method)[0]
 

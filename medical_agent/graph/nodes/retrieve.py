@@ -73,7 +73,7 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
         plan = make_plan(query, deps.linker.link, referent)
     if plan is not None and plan.searches > 1:
         hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
-                                           prepare=deps.query_pipeline.prepare)
+                                           prepare=deps.query_pipeline.prepare, whole=" ".join([query, *borrowed]))
         trace = {**plan.to_dict(), "hits": per_subtask, "source": source}
         return hits, deps.query_pipeline.query(query)[1], query, trace
     query = " ".join([query, *borrowed])
