@@ -605,3 +605,26 @@ def test_a_ketone_breath_serotonin_excess_a_potassium_salt_a_quiet_baby_and_a_sp
                                   "my breath smells sweet after eating pears"])
 def test_restlessness_without_fever_a_salt_swap_alone_an_early_quiet_day_or_a_healing_cut_get_none(text):
     assert triage(text, "en") is None and triage(text, "ko") is None
+
+
+@pytest.mark.parametrize("text, kind", [
+    # visitor_test27's first run (asked from a place or a moment): three emergencies got no line (other words here)
+    ("이삿짐 나르다가 남편이 갑자기 가슴이랑 등이 찢어지는 것처럼 아프대요 얼굴이 창백해요", "aortic_pain"),
+    ("my uncle felt a sudden ripping pain in his back while lifting a sofa and nearly passed out", "aortic_pain"),
+    ("I'm 35 weeks pregnant at a concert and my belly went rock hard, it hasn't relaxed in half an hour", "pregnancy_bleeding"),
+    ("임신 31주인데 공항에서 화장실 갔더니 피가 좀 비쳐요", "pregnancy_bleeding"),
+    ("at 28 weeks pregnant I noticed some blood on the way back from the toilet on the train", "pregnancy_bleeding"),
+    ("on metformin after a big night out, she's breathing super fast and can't stand", "lactic_acidosis"),
+])
+def test_a_tearing_pain_a_belly_that_stays_hard_late_blood_seen_late_and_fast_breathing_on_metformin(text, kind):
+    flag = _triaged(text)
+    assert flag is not None and flag.kind == kind
+
+
+@pytest.mark.parametrize("text", ["my jeans ripped when I bent over and my back is a bit stiff",
+                                  "허리를 삐끗했는데 찢어지는 느낌은 없고 뻐근해요",
+                                  "32 weeks and my belly gets hard for a minute then relaxes, Braxton Hicks?",
+                                  "I saw some blood test results from my 30 week appointment, pregnant and fine",
+                                  "my gums bleed when I brush at 30 weeks pregnant"])
+def test_a_ripped_pair_of_jeans_a_stiff_back_braxton_hicks_a_blood_test_or_bleeding_gums_get_none(text):
+    assert triage(text, "en") is None and triage(text, "ko") is None

@@ -82,7 +82,8 @@ NO_WIND = _any(r"(?:can'?t|cannot|unable\s+to|not\s+able\s+to)\s+(?:even\s+)?pas
 # metformin with fast breathing and vomiting or weakness (lactic acidosis: "on metformin and has had a stomach bug for 3
 # days … breathing really fast … so weak he cant stand up");
 METFORMIN = _any(r"metformin|glucophage", r"메트포르민|다이아벡스|글루코파지|메트포민")
-FAST_BREATHING = _any(r"breathing\s+(?:really\s+|very\s+|so\s+)?(?:fast|quick|hard|deep)|fast\s+breathing|rapid\s+breathing",
+FAST_BREATHING = _any(r"breathing\s+(?:really\s+|very\s+|so\s+|super\s+|extremely\s+|way\s+too\s+)?(?:fast|quick|hard|deep)|"
+                      r"fast\s+breathing|rapid\s+breathing",
                       r"숨(?:을|이)?\s*(?:가쁘|가빠|빠르|빨라|몰아)")
 ACIDOSIS_COMPANION = _any(r"vomit|throwing\s+up|keep\s+(?:water|fluids?|anything)\s+down|so\s+weak|too\s+weak|can'?t\s+stand|"
                           r"drowsy|confus|freezing|stomach\s+bug", r"토하|토해|구토|기운이\s*없|못\s*일어|축\s*처|설사")
@@ -116,3 +117,9 @@ CANNOT_WALK_FOR_PAIN = _any(r"(?:종아리|다리|허벅지).{0,15}(?:아파서|
 WATER_LOAD = _any(r"물(?:을|만|로)?\s*(?:\S+\s*)?(?:[4-9]|1\d)\s*(?:리터|ℓ|l\b)",
                   r"(?:drank|drinking|drunk|drink)\s+(?:like\s+|about\s+|over\s+|nearly\s+|around\s+)?(?:[4-9]|1\d)\s*"
                   r"(?:litres?|liters?|l\b)")
+# A sudden tearing pain in the back, belly or chest, with a pale face or a near-faint (an aortic dissection; visitor_test27:
+# "절인배추 통을 들어서 옮기다가 갑자기 등이랑 배가 찢어지는것처럼 아프다고 주저앉으셨어요 얼굴이 하얗게 질렸고")
+TEARING_PAIN = _any(r"(?:등|배|가슴|허리|명치)(?:이|가|랑|이랑|하고|과|와|도)?\s*(?:\S+\s*){0,3}?(?:찢어지|찢기|뜯기)(?:는|듯|게|고)",
+                    r"(?:tearing|ripping)\s+(?:\w+\s+){0,3}?(?:pain|in\s+(?:his|her|my|the)\s+(?:back|chest|belly|stomach|abdomen))|"
+                    r"(?:back|chest|belly|stomach|abdomen)\s+(?:\w+\s+){0,4}?(?:like\s+(?:something|it)\s+(?:is|was)\s+)?(?:tearing|ripping)")
+SUDDEN_PALE = _any(r"갑자기|하얗게\s*질|창백|식은땀", r"\bsudden(?:ly)?\b|out\s+of\s+nowhere|\bpale\b|white\s+as|cold\s+sweat")

@@ -55,6 +55,17 @@ def past_20_weeks(text: str) -> bool:
 # Bleeding from 20 weeks of pregnancy (visitor_test18: "임신 29주인데 … 선홍색 피가 팬티에 꽤 묻어있어요")
 PREGNANCY_BLEEDING = _any(r"하혈|질\s*출혈|(?:팬티|속옷|패드|생리대)(?:에|에서)?\s*(?:\S+\s*){0,2}?(?:피|출혈)|"
                           r"(?:피|출혈)(?:가|이)?\s*(?:\S+\s*){0,2}?(?:팬티|속옷|패드|생리대)",
+                          # blood seen on a trip to the toilet (visitor_test27: "I just saw some blood when I went to the
+                          # bathroom" at 33 weeks)
+                          r"(?:피가|출혈이)\s*(?:좀\s*|조금\s*|살짝\s*)?(?:비쳐|비치|보였|보여|나왔|묻어)",
+                          r"(?:saw|noticed|found|there\s+(?:is|was))\s+(?:some\s+|a\s+little\s+|a\s+bit\s+of\s+|a\s+lot\s+of\s+)?"
+                          r"(?:bright\s+red\s+)?blood\b(?!\s+(?:test|pressure|sugar|work))|\bI(?:'m|\s+am)\s+bleeding\b|"
                           r"vaginal\s+bleed|bleeding\s+(?:from\s+)?down\s+there|\bspotting\b|blood\s+(?:in|on)\s+(?:my|her|the)\s+"
                           r"(?:underwear|pad|pants|knickers)|passing\s+clots|(?:heavy|heavily)\s+bleed|bleeding\s+heavily")
 PRETERM = re.compile(r"(?<!\d)([1-3]\d)\s*(?:weeks?|wks?|주)", _I)
+# A belly that went hard and stays hard, with constant pain, late in pregnancy (a placental abruption; visitor_test27: "my
+# belly went hard and it hasn't relaxed for like 40 min, it hurts the whole time")
+HARD_BELLY = _any(r"배가\s*(?:\S+\s*){0,2}?(?:딱딱|단단|돌처럼|뭉쳐|뭉친)\S*\s*(?:\S+\s*){0,4}?(?:안\s*풀|풀리지\s*않|계속)",
+                  r"(?:belly|bump|stomach|uterus|abdomen)\s+(?:\w+\s+){0,2}?(?:went|is|got|has\s+been|turned|feels)\s+"
+                  r"(?:rock[-\s]+|really\s+|very\s+)?(?:hard|rigid|tight)\b[^.?!]{0,60}?(?:hasn'?t|won'?t|not|never|doesn'?t)\s+"
+                  r"(?:\w+\s+)?(?:relax|soften|let\s+up|go\s+away|eas)")

@@ -33,7 +33,9 @@ from .later_signs import (
     NOT_EASED,
     ORGAN_SIGNS,
     PRESSURE,
+    SUDDEN_PALE,
     SUGAR_GIVEN,
+    TEARING_PAIN,
     THIRST_AND_PEEING,
     TYPE1_OR_INSULIN,
     VIRAL,
@@ -43,6 +45,7 @@ from .later_signs import (
 from .pregnancy import (
     BIRTH_RECENT,
     FEWER_MOVEMENTS,
+    HARD_BELLY,
     LATE_PREGNANCY,
     PREECLAMPSIA_SIGNS,
     PREGNANCY_BLEEDING,
@@ -269,6 +272,8 @@ def triage(text: str, lang: str) -> RedFlag | None:
         ("fewer_fetal_movements", bool(QUIET_BABY.search(text) and LATE_PREGNANCY.search(text))),
         ("sepsis", bool((FEVER.search(text) or TEMPERATURE_NUMBER.search(text)) and (RIGORS.search(text) or
                         SPREADING_INFECTION.search(text)) and (CONFUSED.search(text) or CLOUDED.search(text)))),
+        ("aortic_pain", bool(TEARING_PAIN.search(text) and (SUDDEN_PALE.search(text) or DIZZY_OR_FAINT.search(text)))),
+        ("pregnancy_bleeding", bool(LATE_PREGNANCY.search(text) and HARD_BELLY.search(text))),
     )
     for kind, hit in checks:
         if hit:
