@@ -187,6 +187,9 @@ ASKS = {
     # --- the twentieth blind pairwise round (visitor_test22) ---
     # too breathless to lie flat ("누우면 숨이 차서 … 안락의자에 앉아서 주무세요")
     "orthopnoea": re.compile(r"누우면\s*(?:\S+\s*)?숨이\s*(?:차|막히|가쁘)|앉아서\s*(?:주무|자)|(?:can'?t|cannot|unable\s+to)\s+lie\s+flat|"
+                             # an extra pillow asked for at night (visitor_test27: "he's asked for an extra pillow the
+                             # last two nights", a heart-failure patient on holiday)
+                             r"(?:an?\s+)?extra\s+pillows?|more\s+pillows|베개(?:를|가)?\s*(?:하나\s*)?더|베개(?:를)?\s*(?:두|세|여러)\s*개|"
                              r"sleep(?:s|ing)?\s+(?:sitting\s+up|in\s+(?:a|the|his|her|my)\s+(?:chair|recliner))|"
                              r"propped\s+up\s+on\s+(?:\d|three|four|five|more)\s+pillows|breathless\s+(?:when|if)\s+(?:i|he|she)\s+lies?\s+down", _I),
     # injecting into a scar or a lump ("제왕절개 흉터 라인에 놓으면 하나도 안아파서 몇달째 거기만 놔요")
@@ -256,7 +259,7 @@ ASKS = {
     "lvh": re.compile(r"좌심실\s*비대|심장\s*(?:근육|벽)이?\s*(?:\S+\s*)?두꺼|left\s+ventricular\s+hypertrophy|\bLVH\b|"
                       r"thick(?:ened|er)?\s+heart\s+(?:muscle|wall)|heart\s+(?:muscle|wall)\s+(?:is\s+|has\s+)?thicken", _I),
     "sugar_400": re.compile(r"(?:혈당|blood\s+sugar|glucose|meter|sugar)\D{0,25}?(?<!\d)[4-9]\d\d(?!\d)", _I),
-    "thirst_peeing": re.compile(r"갈증|목이\s*(?:계속|자꾸|너무)\s*마르|물을?\s*(?:엄청|계속|너무|많이)\s*(?:마시|찾)|소변을?\s*(?:너무\s*)?자주|"
+    "thirst_peeing": re.compile(r"갈증|목이\s*(?:계속|자꾸|너무)\s*마르|물을?\s*달고\s*살|물을?\s*(?:엄청|계속|너무|많이)\s*(?:마시|찾)|소변을?\s*(?:너무\s*)?자주|"
                                 r"thirsty|peeing\s+(?:nonstop|non-stop|constantly|all\s+the\s+time|a\s+lot)|drinking\s+(?:tons|loads|"
                                 r"so\s+much|water\s+nonstop)", _I),
     # breastfeeding (the twenty-third blind round: "모유 수유 중인데요 … 이제 애기 낳았으니까 다시 먹어도 되는 거죠" about a
@@ -264,6 +267,31 @@ ASKS = {
     "breastfeeding": re.compile(r"모유\s*수유|수유\s*(?:중|하고|하는|해요|하면)|젖(?:을|을\s*)?\s*(?:먹이|물리)|유축|"
                                 r"breast-?\s*feed\w*|\bnursing\s+(?:my|the|our|a)\s+(?:baby|newborn|son|daughter|infant)|"
                                 r"\bpumping\s+(?:breast\s*)?milk\b|\bexclusively\s+pumping\b|\bbreast\s*milk\b", _I),
+    # --- visitor_test27's round (asked from a place or a moment) ---
+    # protein in the urine, an early sign of kidney damage ("last urine test showed a little protien")
+    "protein_urine": re.compile(r"단백뇨|소변(?:에서|에|검사(?:에서)?)?\s*(?:\S+\s*){0,2}?단백|"
+                                r"prot(?:ei|ie)n\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?(?:urine|pee)|microalbumin|albuminuria|"
+                                r"(?:urine|pee)\s+(?:\w+\s+){0,3}?(?:showed|shows|had|has|found)\s+(?:\w+\s+){0,3}?prot(?:ei|ie)n", _I),
+    # an azole antifungal by mouth ("현지 약국에서 먹는 무좀약 이트라코나졸을 사오셨는데")
+    "azole": re.compile(r"이트라코나졸|케토코나졸|플루코나졸|보리코나졸|포사코나졸|스포라녹스|\b(?:itra|keto|flu|vori|posa)conazole\b|"
+                        r"\bsporanox\b|\bdiflucan\b", _I),
+    # a fast, a cleanse or a crash diet ("Booked a 3-day juice cleanse … nothing but fruit juices")
+    "fasting_diet": re.compile(r"단식|금식|굶(?:어|고|는|기)|디톡스|(?:주스|해독)\s*(?:클렌즈|다이어트|요법)|원푸드|"
+                               r"juice\s+(?:cleanse|fast|detox|diet)|\bdetox\b|\bcleanse\b|\bfasting\b|water\s+fast|crash\s+diet", _I),
+    # a change of time zone ("시차가 13시간이라", "jet lag")
+    "time_zone": re.compile(r"시차|time\s*[-\s]?zones?|time\s+difference|jet\s*-?\s*lag", _I),
+    # smoke, sprays and cabins at a camp ("밤마다 캠프파이어 하고 … 모기 스프레이도 엄청 뿌린다는데")
+    "smoke_or_spray": re.compile(r"캠프파이어|모닥불|장작|연기|스프레이|훈연|campfires?|bonfires?|\bsmok(?:e|y)\b|wood\s*(?:stove|fire)|"
+                                 r"(?:bug|insect|mosquito)\s+spray|aerosol", _I),
+    # the classic signs of diabetes, counted by :func:`..safety.later_rounds.classic_diabetes_signs`
+    "weight_loss": re.compile(r"(?:살|체중|몸무게)(?:이|도|가)?\s*(?:\S+\s*){0,3}?(?:빠졌|빠지|줄었)|"
+                              r"(?:lost|losing|dropped)\s+(?:\w+\s+){0,2}?(?:\d+\s*(?:kg|kilos?|lbs?|pounds)|weight)|"
+                              r"weight\s+(?:loss|is\s+dropping)", _I),
+    "blurred_vision": re.compile(r"눈(?:이|도)?\s*(?:좀\s*)?(?:침침|흐릿|뿌옇)|시야가?\s*(?:흐|뿌)|blurr(?:y|ed)\s+vision|vision\s+(?:is\s+)?"
+                                 r"(?:blurry|blurred|fuzzy)|eyes?\s+(?:are\s+|feel\s+)?(?:blurry|fuzzy)", _I),
+    "night_peeing": re.compile(r"(?:밤에|밤마다|새벽에|자다가)\s*(?:\S+\s*){0,4}?(?:화장실|소변|오줌)|화장실\s*(?:때문에|가느라)\s*(?:\S+\s*)?깨|"
+                               r"(?:up|wake|waking|get\s+up)\s+(?:\w+\s+){0,3}?(?:to\s+pee|to\s+use\s+the\s+(?:bathroom|toilet))|"
+                               r"pee(?:ing)?\s+(?:all\s+night|at\s+night)", _I),
 }
 # A blood potassium in the message ("potasium 5.8 on my blood test", "칼륨 수치가 6.1"): the profile keeps no such
 # lab, but a value outside 3.5-5.0 mmol/L must never be called normal (the blind pairwise review, issue 32).

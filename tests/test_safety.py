@@ -445,3 +445,43 @@ def test_the_twenty_fourth_rounds_unsafe_answers_get_their_caution(turn, text, r
 def test_an_ordinary_headache_a_days_diarrhoea_or_a_moderate_sugar_gets_no_new_caution(text):
     names = set(rule_names(collect_facts(None, {}, {}, text)))
     assert not names & {"headache_positional", "bowel_change", "lvh", "very_high_sugar_thirst"}
+
+
+CLASSES_25 = {"rivaroxaban": "anticoagulant", "warfarin": "anticoagulant", "ibuprofen": "nsaid", "naproxen": "nsaid",
+              "oral contraceptive": "contraceptive"}
+
+
+@pytest.mark.parametrize("turn, text, rule", [
+    ({}, "요즘 물을 달고 살고 밤마다 소변 보러 두 번씩 깨요 석 달 새 살도 5키로 빠졌어요 피곤해서 그런가", "diabetes_signs"),
+    ({}, "so thirsty all summer, up twice a night to pee and my vision is blurry, probably just the heat?", "diabetes_signs"),
+    ({"medications": [{"name": "Warfarin", "assertion": "present"}]},
+     "on warfarin and the clinic abroad gave me ketoconazole tablets for a rash, ok?", "azole_anticoagulant"),
+    ({"medications": [{"name": "Naproxen", "assertion": "present"}]},
+     "my check-up found microalbumin in my urine, I take naproxen daily for my hip", "nsaid_protein_urine"),
+    ({"conditions": [{"name": "Gout", "assertion": "present"}]},
+     "통풍이 있는데 다음 주에 사흘 단식 프로그램을 해 보려고요", "gout_fasting"),
+    ({"medications": [{"name": "Oral contraceptive", "assertion": "present"}]},
+     "flying to Sydney next week on the pill, how do I handle the time difference?", "pill_time_zone"),
+    ({"conditions": [{"name": "Asthma", "assertion": "present"}]},
+     "my daughter with asthma is going on a scout trip with a bonfire every night", "asthma_smoke_trip"),
+    ({"conditions": [{"name": "Heart failure", "assertion": "present"}]},
+     "mum has heart failure and now wants two extra pillows to sleep", "orthopnoea"),
+])
+def test_the_twenty_fifth_rounds_unsafe_answers_get_their_caution(turn, text, rule):
+    """Thirst, nights up to pee, weight loss and dim eyes put down to the heat; an azole antifungal bought abroad with a
+    blood thinner; daily NSAIDs with protein in the urine; a juice cleanse with gout; the pill across time zones; an
+    asthmatic child at a campfire; a heart-failure patient asking for an extra pillow: each was answered without its
+    point (visitor_test27; other words here)."""
+    assert rule in rule_names(collect_facts(None, turn, CLASSES_25, text))
+
+
+@pytest.mark.parametrize("turn, text", [
+    ({}, "I'm thirsty after the gym and my eyes are tired from the screen"),
+    ({"medications": [{"name": "Warfarin", "assertion": "present"}]}, "on warfarin, is terbinafine cream ok for my foot?"),
+    ({"conditions": [{"name": "Gout", "assertion": "present"}]}, "gout, and I eat three meals a day with plenty of water"),
+    ({"medications": [{"name": "Oral contraceptive", "assertion": "present"}]}, "I take the pill at 10 pm every day"),
+    ({"conditions": [{"name": "Asthma", "assertion": "present"}]}, "asthma, going to a summer camp by the lake"),
+])
+def test_an_ordinary_thirst_a_cream_a_normal_diet_the_pill_at_home_or_a_camp_gets_no_new_caution(turn, text):
+    names = set(rule_names(collect_facts(None, turn, CLASSES_25, text)))
+    assert not names & {"diabetes_signs", "azole_anticoagulant", "gout_fasting", "pill_time_zone", "asthma_smoke_trip"}

@@ -18,6 +18,7 @@ from .kinds import (
     WARFARIN_RAISERS,
     takes_metformin,
 )
+from .later_rounds import LATER_RULES
 from .rounds import ROUND_RULES
 
 RULES: list[tuple[str, Any, dict[str, str]]] = [
@@ -192,7 +193,7 @@ RULES: list[tuple[str, Any, dict[str, str]]] = [
     ("pregnancy_nsaid", lambda f: f.pregnant and bool(f.drug_classes & NSAIDS),
      {"ko": "임신 중, 특히 20주 이후에는 소염진통제(NSAID)를 피하는 것이 일반적입니다. 필요하면 의료진과 상의하세요.",
       "en": "NSAIDs are generally avoided in pregnancy, especially from 20 weeks. Ask your clinician."}),
-] + ROUND_RULES
+] + ROUND_RULES + LATER_RULES
 
 
 def safety_notes(facts: Facts, lang: str) -> list[str]:
