@@ -51,6 +51,14 @@ class Thresholds:
                             # passage is below ``unknown``) is not covered; 0 turns it off (:func:`lexical_support`)
     lexical_other: float = 0.0      # the same for any other question (English, or Korean searched in English) ...
     lexical_other_below: float = 0.0    # ... whose best passage is below this; 0 turns it off
+    low_long: float = 0.0       # ``low`` for a message of ``long_words`` words or more; 0 turns it off
+    long_words: float = 0.0
+
+    def floor(self, question: str) -> float:
+        """``low`` for this question: a long story reads further from the passage that answers it (e5's cosine of a
+        message of 30 words or more with its gold passage runs lower), so its floor is ``low_long`` when set."""
+        long = self.low_long and self.long_words and len(question.split()) >= self.long_words
+        return self.low_long if long else self.low
 
 
 def thresholds_for(settings: Settings, embedder_name: str) -> Thresholds | None:
@@ -61,7 +69,8 @@ def thresholds_for(settings: Settings, embedder_name: str) -> Thresholds | None:
               for key in GATE_FIELDS]
     if values[4] is None:           # gate_unknown_medicine is optional: without it a medicine is any unknown name
         values[4] = values[2]
-    for optional in (5, 6, 7):      # gate_lexical and gate_lexical_other(_below) are optional: off without them
+    for optional in (5, 6, 7, 8, 9):    # gate_lexical, gate_lexical_other(_below), gate_low_long and
+                                        # gate_long_words are optional: off without them
         if values[optional] is None:
             values[optional] = 0.0
     return None if any(v is None for v in values) else Thresholds(*(float(v) for v in values))
@@ -109,9 +118,9 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
     if not sims:
         verdict = INCORRECT if not hits else UNGATED
         return Judgement(verdict, kept=[n for n, _, _ in scored], unknown=unknown, reason="no similarity")
-    best = max(sims)
-    if best < thresholds.low:
-        verdict, reason = INCORRECT, f"best passage {best:.3f} < {thresholds.low}"
+    best, low = max(sims), thresholds.floor(question)
+    if best < low:
+        verdict, reason = INCORRECT, f"best passage {best:.3f} < {low}"
     elif unknown and best < thresholds.unknown:
         verdict, reason = INCORRECT, f"unknown {', '.join(unknown)} and best passage {best:.3f} < {thresholds.unknown}"
     elif (medicines := [w for w in unknown if as_medicine(w, question) and not korean_word(w)]) and \
@@ -126,7 +135,7 @@ def judge(question: str, hits: Sequence[Evidence], indexes: Sequence[LoadedIndex
     elif best >= thresholds.high:
         verdict, reason = CORRECT, f"best passage {best:.3f} >= {thresholds.high}"
     else:
-        verdict, reason = AMBIGUOUS, f"best passage {best:.3f} between {thresholds.low} and {thresholds.high}"
+        verdict, reason = AMBIGUOUS, f"best passage {best:.3f} between {low} and {thresholds.high}"
     close = {n for n, _, sim in scored if verdict != INCORRECT and (sim is None or sim >= best - thresholds.margin)}
     on_topic = {n for n, hit, _ in scored if n in close and mentions_any(hit, concepts)}
     if on_topic:

@@ -16,7 +16,7 @@ from .fields import SettingsError, check_known, coerce
 FUSION_FIELDS = ("fusion_method", "bm25_weight", "dense_weight", "prf_docs", "prf_weight")
 # the relevance gate's thresholds (retrieval.relevance): cosines, so per embedder like the fusion values
 GATE_FIELDS = ("gate_low", "gate_high", "gate_unknown", "gate_margin", "gate_unknown_medicine",
-               "gate_lexical", "gate_lexical_other", "gate_lexical_other_below")
+               "gate_lexical", "gate_lexical_other", "gate_lexical_other_below", "gate_low_long", "gate_long_words")
 
 
 ANSWER_FROM = ("auto", "model", "sources")
@@ -152,6 +152,8 @@ class Retrieval:
     gate_lexical: float | None = None             # the share of a Korean question's words its passages must hold
     gate_lexical_other: float | None = None       # ... of any other question's words (English; Korean over English)
     gate_lexical_other_below: float | None = None     # ... when its best passage is below this cosine
+    gate_low_long: float | None = None      # gate_low for a message of gate_long_words words or more (a long story reads
+    gate_long_words: int | None = None      # further from the passage that answers it); both unset: off
     gate_model_checks: str = "ambiguous"    # with a model, the sets its one passage-marking call judges: ambiguous |
                                             # all (every set the gate does not rule out; CRAG's evaluator on each)
     retrieval_store: str = "local"         # local: the index directory's BM25 + FAISS | postgres: its collection in

@@ -48,6 +48,17 @@ def test_the_three_verdicts_and_the_margin():
     assert far.verdict == INCORRECT and far.kept == [] and len(far.dropped) == 2
 
 
+def test_a_long_message_has_a_lower_floor_when_one_is_set():
+    story = ("my dad has diabetes and we are on a long trip with lots of walking and heat and buffets, his feet are "
+             "sore and his metformin makes his stomach upset, what side effects should we watch for")
+    assert len(story.split()) >= 30
+    long = Thresholds(low=0.80, high=0.86, unknown=0.88, margin=0.03, low_long=0.78, long_words=30)
+    assert judge(story, hits(0.79), [INDEX], long).verdict == AMBIGUOUS
+    assert judge(story, hits(0.79), [INDEX], T).verdict == INCORRECT              # off: the one floor
+    assert judge("metformin side effects", hits(0.79), [INDEX], long).verdict == INCORRECT     # a short question
+    assert judge(story, hits(0.77), [INDEX], long).verdict == INCORRECT
+
+
 def test_an_unknown_name_needs_a_closer_passage():
     assert unknown_words("zuranolone side effects", [INDEX]) == ["zuranolone"]
     assert judge("zuranolone side effects", hits(0.87), [INDEX], T).verdict == INCORRECT
