@@ -273,7 +273,7 @@ def _korean_question(sentence: str, morphs: list[Morph]) -> bool:
     if endings:
         last = endings[-1]
         final = not any(r.tag.startswith(KO_CONTENT_TAGS) for r in morphs[last + 1:])
-        if final and _norm(morphs[last].form) in KO_QUESTION_END:
+        if final and _norm(morphs[last].form) in KO_QUESTION_END and not _one_counted(morphs, last):
             return True
     breaks = [i + 1 for i, m in enumerate(morphs) if _korean_break(m, morphs[i + 1:], False) and
               any(r.tag.startswith(KO_CONTENT_TAGS) for r in morphs[i + 1:])]
@@ -290,6 +290,15 @@ def _korean_question(sentence: str, morphs: list[Morph]) -> bool:
         if m.tag == "EC" and m.form in KO_CONCESSIVE and after & KO_PERMITTED:
             return True
     return False
+
+
+KO_COUNTERS = _set("알 정 개 캡슐 포 병 봉")
+
+
+def _one_counted(morphs: list[Morph], last: int) -> bool:
+    """"코자 50mg 하나요" (utterances_test31): 하나 (one) after a dose or a counter, which kiwi reads as 하 + -나요."""
+    return morphs[last].form == "나요" and last >= 2 and morphs[last - 1].form == "하" and \
+        (morphs[last - 2].tag in ("SN", "SL") or morphs[last - 2].form in KO_COUNTERS)
 
 
 def _english_question(sentence: str) -> bool:

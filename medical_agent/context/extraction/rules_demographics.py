@@ -124,7 +124,7 @@ PREGNANT = re.compile(r"임신(?!\s*테스트)|임산부|임테기.{0,10}두\s*�
                       r"(?:첫째|둘째|셋째|넷째|아기|애기|아이)(?:를|을)?\s*가졌(?:는데|어요|고|습니다)", re.I)
 # "Not pregnant (my period came Monday)", "임신 테스트도 음성이었어요" (utterances_test19): the person is not pregnant
 NOT_PREGNANT = re.compile(r"\bnot\s+pregnant\b|\bpregnancy\s+test\s+(?:was\s+|came\s+back\s+|is\s+)?negative\b|"
-                          r"\bnegative\s+pregnancy\s+test\b|임신(?:은|이)?\s*아니|"
+                          r"\bnegative\s+pregnancy\s+test\b|임신(?:은|이)?\s*(?:아니|아닐|아닙|아님)|"
                           # "소파술 받고 지금은 임신 상태가 아니에요" (utterances_test30's round)
                           r"임신\s*(?:상태|중)(?:가|이|은|는)?\s*(?:아니|아닙|아님)|임신\s*테스트(?:기)?(?:도|는|가|를\s*했는데)?\s*"
                           r"(?:\S+\s*)?음성|임테기(?:도|는)?\s*(?:\S+\s*)?(?:한\s*줄|음성)", re.I)
@@ -136,6 +136,9 @@ BIRTH_TOLD = re.compile(r"(?:낳은\s*지|출산한\s*지|출산\s*후|출산하
                         r"\bbaby\s+(?:boy\s+|girl\s+)?(?:arrived|was\s+born)\b|"
                         r"\bgave\s+birth\b|\bhad\s+(?:my|the|our)\s+(?:baby|son|daughter|twins)\b|\bpost-?partum\b|"
                         r"\bsince\s+(?:the|my)\s+baby\s+(?:was\s+born|arrived|came)\b)", re.I)
+# "아마 임신은 아닐 거예요", "probably not pregnant" (utterances_test31): a guess, neither yes nor no
+HEDGED_BEFORE = re.compile(r"(?:아마|아마도|probably|maybe|I\s+think|I\s+don'?t\s+think|not\s+sure|likely)\W*(?:\S+\s+){0,3}\W*$",
+                           re.I)
 PREGNANT_AGAIN = re.compile(r"\bnow\b|\bagain\b|\bcurrently\b|지금|현재|다시|또\s", re.I)
 PREGNANCY_WEEKS = [re.compile(r"임신\s*(-?\d+)\s*주"), re.compile(r"(?<![\d.])(-?\d+)\s*주\s*(?:차\s*)?임산부"),
                    re.compile(r"(?<![\d.])(-?\d+)\s*weeks?\s+pregnant\b", re.I),
@@ -258,7 +261,8 @@ def _told(text: str) -> list[RuleHit]:
     for mm in AGE_SEX_OPENING.finditer(text):
         hits.append(RuleHit("gender", "female" if mm.group(2) == "F" else "male", mm.start(1), mm.end()))
     denied = [mm.span() for mm in NOT_PREGNANT.finditer(text)]
-    pregnancy = [RuleHit("is_pregnant", False, start, end) for start, end in denied]
+    pregnancy = [RuleHit("is_pregnant", False, start, end) for start, end in denied    # a hedge sets nothing
+                 if not HEDGED_BEFORE.search(text[max(0, start - 25):start])]
     pregnancy += [RuleHit("is_pregnant", True, mm.start(), mm.end()) for mm in PREGNANT.finditer(text)
                   if not any(start <= mm.start() < end for start, end in denied)]
     hits += sorted(pregnancy, key=lambda h: h.start)    # the last said is now ("임신 12주였는데 지금은 임신 상태가 아니에요")

@@ -150,6 +150,10 @@ def place_pain_rules(concepts: ConceptTable) -> list[LayRule]:
 PEOPLE_AFTER = re.compile(r"\S{0,2}\s*(?:사람|분|환자)(?:들)?(?:은|는|이|가|한테|에게|도)")
 NEGATED_AFTER = re.compile(r"^\S{0,3}\s*(?:않|안\s|없|아니|않아)|^\s*(?:at\s+all|not)\b", re.I)
 NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s+(?:\w+\s+){0,2}$|(?:n't)\s+$", re.I)
+# the negation inside a Korean description, before a verb of feeling it: "다리는 하나도 안 붓고" (utterances_test31);
+# not "안 좋아요", "안 내려요" or "안 나와요", which say something is wrong
+NEGATED_INSIDE = re.compile(r"(?:^|\s)안\s*(?:붓|부어|부었|부은|아프|아파|아팠|아픈|저리|저려|가렵|가려|쑤시|쑤셔|결리|결려|"
+                            r"어지럽|어지러)\S{0,2}$")
 
 
 def names_a_reason(text: str, span: tuple[int, int]) -> bool:
@@ -199,6 +203,7 @@ def lay_assertion(text: str, mention: Mention, general: str) -> str:
         return "hypothetical"
     if PEOPLE_AFTER.match(text, mention.end):          # "콩팥이 안 좋은 사람은 …" (utterances_test15): people in general
         return "hypothetical"
-    if NEGATED_AFTER.search(text[mention.end:mention.end + 8]) or NEGATED_BEFORE.search(text[:mention.start]):
+    if NEGATED_AFTER.search(text[mention.end:mention.end + 8]) or NEGATED_BEFORE.search(text[:mention.start]) or \
+            NEGATED_INSIDE.search(mention.text):
         return "negated"
     return REPORTED
