@@ -45,3 +45,9 @@ def test_one_tablet_said_as_hana_yo_is_a_statement(full_extractor, text, name):
 
 def test_how_do_i_do_it_stays_a_question(full_extractor):
     assert statuses(full_extractor.extract("메트포르민은 하루에 몇 번 먹어야 하나요?")).get("Metformin") != "present"
+
+
+@pytest.mark.parametrize("text, name", [("피임약 종류는 아무것도 안 먹어요", "Oral contraceptive"),
+                                        ("혈압약 계열은 전혀 안 먹어요", "Antihypertensive agent")])
+def test_a_kind_of_medicine_denied_is_a_denial(full_extractor, text, name):
+    assert statuses(full_extractor.extract(text)).get(name) == "negated"

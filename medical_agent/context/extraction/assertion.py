@@ -36,7 +36,7 @@ ASSERTIONS = (PRESENT, NEGATED, FAMILY, HISTORICAL, HYPOTHETICAL)
 # time or degree; "임신은 절대 아니고요", utterances_test7), "고혈압 진단은 한 번도 받은 적 없고" (never diagnosed),
 # "코로나검사는음성이에요" (a test came back negative), "임신 가능성은 없어요" and "임신은 절대 아님" (utterances_test9
 # and test10 stored a pregnancy from both), "토하지는 않았고요" (utterances_test12), "두통은 평생 모르고 살았어요" (test13)
-KO_NEG_AFTER = re.compile(r"^(?:\s*(?:중|보균자|환자))?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
+KO_NEG_AFTER = re.compile(r"^(?:\s*(?:중|보균자|환자|종류|계열))?(?:\s*(?:한|인|된|하는|중인|ㄴ|은|는)?\s*(?:건|거|것은|것도|거는|게)(?=\s))?(?:\s*가능성)?"
                           r"(?:\s*같은\s*(?:건|거|것|것은|거는|것도|게|증상은|증상도|증상))?(?:지[는도를]|진|[은는이가을를도요지])?\s*"
                           r"(?:(?:전혀|아직|아직은|아직까지|한\s*번도|처음부터|원래|딱히|별로|따로|특별히|절대|절대로|결코|이제|이젠|"
                           r"하나도|아무것도|평생|살면서|여태|여태껏|지금까지|태어나서)\s*){0,2}"
