@@ -272,9 +272,6 @@ ASKS = {
     "protein_urine": re.compile(r"단백뇨|소변(?:에서|에|검사(?:에서)?)?\s*(?:\S+\s*){0,2}?단백|"
                                 r"prot(?:ei|ie)n\s+in\s+(?:my\s+|his\s+|her\s+|the\s+)?(?:urine|pee)|microalbumin|albuminuria|"
                                 r"(?:urine|pee)\s+(?:\w+\s+){0,3}?(?:showed|shows|had|has|found)\s+(?:\w+\s+){0,3}?prot(?:ei|ie)n", _I),
-    # an azole antifungal by mouth ("현지 약국에서 먹는 무좀약 이트라코나졸을 사오셨는데")
-    "azole": re.compile(r"이트라코나졸|케토코나졸|플루코나졸|보리코나졸|포사코나졸|스포라녹스|\b(?:itra|keto|flu|vori|posa)conazole\b|"
-                        r"\bsporanox\b|\bdiflucan\b", _I),
     # a fast, a cleanse or a crash diet ("Booked a 3-day juice cleanse … nothing but fruit juices")
     "fasting_diet": re.compile(r"단식|금식|굶(?:어|고|는|기)|디톡스|(?:주스|해독)\s*(?:클렌즈|다이어트|요법)|원푸드|"
                                r"juice\s+(?:cleanse|fast|detox|diet)|\bdetox\b|\bcleanse\b|\bfasting\b|water\s+fast|crash\s+diet", _I),

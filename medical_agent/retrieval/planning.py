@@ -156,8 +156,8 @@ def planned_search(plan: Plan, search: Search, k: int, workers: int = 4,
     the passages grouped by subtask (the prompt shows them so). ``prepare`` sees every query first (the pipeline
     embeds them in one batch). ``whole``: the message as written, searched too and given the first turn and the
     first places (subtask 0, no heading): the parts still get their places, but what the whole message finds comes
-    first (over the seen visitor sets' 194 planned questions, the gold passage was first for 112 searched whole
-    against 132 planned by parts: docs/benchmarks.md, issue 31). Returns the hits and each subtask's chunk ids."""
+    first (over the seen visitor sets' 194 planned questions, the gold passage was first for 152 searched whole
+    against 112 planned by parts: docs/benchmarks.md, issue 31). Returns the hits and each subtask's chunk ids."""
     queries = [[whole], *(list(st.queries) for st in plan.subtasks)] if whole else \
         [list(st.queries) for st in plan.subtasks]
     jobs = [(i, q) for i, variants in enumerate(queries) for q in variants]

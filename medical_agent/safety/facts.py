@@ -60,6 +60,9 @@ RULE_DRUG_WORDS = {"felodipine": ("felodipine", "펠로디핀"), "nifedipine": (
                    "clarithromycin": ("clarithromycin", "클래리스로마이신", "클라리스로마이신", "biaxin", "klacid", "클라리시드"),
                    "erythromycin": ("erythromycin", "에리스로마이신"),
                    "itraconazole": ("itraconazole", "이트라코나졸", "sporanox", "스포라녹스"),
+                   "ketoconazole": ("ketoconazole", "케토코나졸", "nizoral", "니조랄"),
+                   "fluconazole": ("fluconazole", "플루코나졸", "diflucan", "디푸루칸"),
+                   "voriconazole": ("voriconazole", "보리코나졸", "vfend"), "posaconazole": ("posaconazole", "포사코나졸", "noxafil"),
                    # visitor_test24: amiodarone (코다론) added to warfarin, "원래 용량 그대로 드시면 되는거죠?"
                    "amiodarone": ("amiodarone", "아미오다론", "cordarone", "코다론", "pacerone")}
 

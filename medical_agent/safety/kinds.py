@@ -28,6 +28,10 @@ WARFARIN_RAISERS = {"metronidazole", "sulfamethoxazole / trimethoprim", "flucona
 STATIN_BLOCKERS = {"clarithromycin", "erythromycin", "itraconazole", "ketoconazole"}
 
 
+# Azole antifungals, which raise a blood thinner's level (visitor_test27: itraconazole bought abroad beside rivaroxaban)
+AZOLES = {"itraconazole", "ketoconazole", "fluconazole", "voriconazole", "posaconazole"}
+
+
 # Medicines grapefruit raises to a harmful level (the rest of the statins and calcium channel blockers much less).
 GRAPEFRUIT_DRUGS = {"felodipine", "nifedipine", "simvastatin", "lovastatin"}
 

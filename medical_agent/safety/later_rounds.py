@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import Facts
-from .kinds import ANTICOAG, NSAIDS, has_diabetes
+from .kinds import ANTICOAG, AZOLES, NSAIDS, has_diabetes
 
 CLASSIC_SIGNS = ("thirst_peeing", "night_peeing", "weight_loss", "blurred_vision")
 
@@ -26,7 +26,7 @@ LATER_RULES: list[tuple[str, Any, dict[str, str]]] = [
       "en": "Great thirst, passing a lot of urine (waking at night to go), weight loss without trying and blurred vision "
             "together are classic signs of diabetes, not just the heat: get a blood glucose test within days, and go to "
             "an emergency department if vomiting, drowsiness or fast breathing start."}),
-    ("azole_anticoagulant", lambda f: bool(f.any_class & ANTICOAG) and "azole" in f.asks,
+    ("azole_anticoagulant", lambda f: bool(f.any_class & ANTICOAG) and bool(f.any_drug & AZOLES),
      {"ko": "먹는 아졸계 무좀약(이트라코나졸, 케토코나졸, 그리고 정도는 덜하지만 플루코나졸)은 항응고제(리바록사반(자렐토), "
             "아픽사반(엘리퀴스), 와파린 등)의 혈중 농도를 높여 출혈 위험을 키울 수 있습니다. 처방한 의사나 약사와 상의하기 "
             "전에는 함께 먹지 마세요. 발톱 무좀 치료는 급하지 않으니 돌아와서 안전한 방법을 상의해도 됩니다.",

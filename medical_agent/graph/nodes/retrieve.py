@@ -71,12 +71,13 @@ def _search(state: AgentState, turn: TurnContext, deps: Deps, first: bool
         plan, source = LlmPlan.from_dict(state["llm_plan"]).plan(), "llm"
     elif first and turn.flags.planning_enabled:
         plan = make_plan(query, deps.linker.link, referent)
+    whole = " ".join([query, *borrowed])
     if plan is not None and plan.searches > 1:
         hits, per_subtask = planned_search(plan, lambda q: deps.query_pipeline.search(q, k, also=also)[0], k,
-                                           prepare=deps.query_pipeline.prepare, whole=" ".join([query, *borrowed]))
+                                           prepare=deps.query_pipeline.prepare, whole=whole)
         trace = {**plan.to_dict(), "hits": per_subtask, "source": source}
         return hits, deps.query_pipeline.query(query)[1], query, trace
-    query = " ".join([query, *borrowed])
+    query = whole
     hits, expansion = deps.query_pipeline.search(query, k, also=also)
     return hits, expansion, query, None
 
